@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { errorHandler } from './plugins/app/error-handler';
+import { requestContext } from './plugins/app/request-context';
+import { bodyParsers } from './plugins/external/body-parsers';
+import { security } from './plugins/external/security';
+import { applicationRoutes } from './routes/application/index';
+import { authRoutes } from './routes/auth/index';
+import { devRoutes } from './routes/dev/index';
+import { documentRoutes } from './routes/documents/index';
+import { healthRoutes } from './routes/health';
+import { referenceRoutes } from './routes/reference/index';
+
+/** Log lines carry the path only: query strings may hold a token or a mobile. */
+const serializers = {
+  req(req: { method: string; url: string; id: string }) {
+    return { method: req.method, path: req.url.split('?')[0], id: req.id };
+  },
+};
+
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    disableRequestLogging: false,
+    ...(opts.logger && typeof opts.logger === 'object' ? { logger: { ...opts.logger, serializers } } : {}),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('session', null);
+
+  await app.register(security);
+  await app.register(errorHandler);
+  await app.register(bodyParsers);
+  await app.register(requestContext, { signSecret: ctx.config.signSecret, now: () => ctx.now().getTime() });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(referenceRoutes);
+  await app.register(applicationRoutes);
+  await app.register(documentRoutes);
+  if (!ctx.config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
+
+  await registerWebApp(app, ctx.config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; client routes (/login, /userinfo/…) get index.html. */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz)(\/|$)/i;
+  app.get('/*', { config: { unsigned: true } }, (request, reply) => {
+    if (apiPrefix.test(request.url)) {
+      return reply.callNotFound();
+    }
+    const file = request.url.split('?')[0]!.replace(/^\/+/, '');
+    if (file && /\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type SmsProviderConfig =
+  | { kind: 'console' }
+  | { kind: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  isProduction: boolean;
+  /** 32 bytes: encrypts identity numbers and files (AES-256-GCM) and keys the look-up hashes. */
+  dataKey: Buffer;
+  /** Shared with the web client; `_sign` guards against casual tampering only. */
+  signSecret: string;
+  /** Key of the partner-link mobile encryption (decode_mobile), 32 bytes. */
+  linkKey: Buffer;
+  sms: SmsProviderConfig;
+  customerServiceTel: string;
+  customerServiceTelHk: string;
+  caType: 'sz' | 'gd';
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export const DEFAULT_SIGN_SECRET = 'hk-open-account-h5';
+
+function readKey(value: string | undefined, name: string): Buffer | undefined {
+  if (!value) return undefined;
+  const key = Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as 64 hex characters or base64`);
+  return key;
+}
+
+/** Embedded default only: a key generated once into DATA_DIR and reused on every start. */
+function loadOrCreateKey(dataDir: string, file: string): Buffer {
+  const keyPath = path.join(dataDir, file);
+  if (existsSync(keyPath)) return readKey(readFileSync(keyPath, 'utf8').trim(), keyPath)!;
+  const key = randomBytes(32);
+  writeFileSync(keyPath, key.toString('hex'), { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './.data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl =
+    env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
+
+  let dataKey = readKey(env.DATA_KEY, 'DATA_KEY');
+  let linkKey = readKey(env.LINK_KEY, 'LINK_KEY');
+  if (isProduction) {
+    if (!dataKey) throw new Error('DATA_KEY is required in production (32 bytes, hex or base64)');
+    if (!linkKey) throw new Error('LINK_KEY is required in production (32 bytes, hex or base64)');
+    if (!env.SIGN_SECRET) throw new Error('SIGN_SECRET is required in production');
+  }
+  dataKey ??= loadOrCreateKey(dataDir, 'data.key');
+  linkKey ??= loadOrCreateKey(dataDir, 'link.key');
+
+  const sms: SmsProviderConfig =
+    env.SMS_PROVIDER === 'twilio'
+      ? {
+          kind: 'twilio',
+          accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+          authToken: env.TWILIO_AUTH_TOKEN ?? '',
+          from: env.TWILIO_FROM ?? '',
+          baseUrl: env.TWILIO_BASE_URL ?? 'https://api.twilio.com',
+        }
+      : { kind: 'console' };
+  if (sms.kind === 'twilio' && !(sms.accountSid && sms.authToken && sms.from))
+    throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  if (isProduction && sms.kind === 'console')
+    throw new Error('production needs a real SMS_PROVIDER (twilio)');
+
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    isProduction,
+    dataKey,
+    linkKey,
+    signSecret: env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
+    sms,
+    customerServiceTel: env.CS_TEL ?? '400-800-8888',
+    customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
+    caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

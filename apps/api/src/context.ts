@@ -1,0 +1,23 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Vault } from './lib/crypto';
+import type { SmsProvider } from './plugins/app/sms/sms-provider';
+
+/** What the app is built from; tests pass their own (in-memory database, fixed clock, fake SMS). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  vault: Vault;
+  sms: SmsProvider;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by the session hook on authenticated routes. */
+    session: { userId: string; tokenHash: string } | null;
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  COMMON_PARAM_KEYS,
+  computeSign,
+  type Language,
+  normalizeMobile,
+  pickLanguage,
+  SIGN_MAX_SKEW_MS,
+} from '@hk/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    deviceId: string;
+    /** Session token from the `token` parameter or `Authorization: Bearer`. */
+    token: string | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Routes outside the signed API (health, dev, static) skip the `_t`/`_sign` check. */
+    unsigned?: boolean;
+  }
+}
+
+function paramsOf(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body =
+    request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : {};
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+function first(v: unknown): string | undefined {
+  if (Array.isArray(v)) return first(v[0]);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * Every request: its language (the `lang` parameter, else Accept-Language), its device id, its
+ * token; for API routes, the common parameters of spec §7 with `_t` within 5 minutes and `_sign`
+ * = sha256(`<token|mobile|''>:<_t>:<secret>`). Runs before validation so a bad sign never reaches
+ * a handler. Multipart requests carry these in the query string.
+ */
+export const requestContext = fp(
+  async (app: FastifyInstance, opts: { signSecret: string; now?: () => number }) => {
+    const now = opts.now ?? Date.now;
+    app.decorateRequest('lang', 'zh-CN');
+    app.decorateRequest('deviceId', '');
+    app.decorateRequest('token', undefined);
+
+    app.addHook('onRequest', async (request) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      request.lang = pickLanguage(first(query.lang) ?? request.headers['accept-language']);
+      const device = request.headers['device-id'];
+      request.deviceId = typeof device === 'string' ? device.slice(0, 64) : '';
+      const auth = request.headers.authorization;
+      if (auth?.startsWith('Bearer ')) request.token = auth.slice(7).trim() || undefined;
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const params = paramsOf(request);
+      const lang = first(params.lang);
+      if (lang) request.lang = pickLanguage(lang);
+      const token = first(params.token);
+      if (token) request.token ??= token;
+      if (request.routeOptions.config?.unsigned || !request.routeOptions.url) return;
+
+      const t = first(params._t);
+      const sign = first(params._sign);
+      if (!t || !/^\d{10,16}$/.test(t)) throw new AppError('STALE_TIMESTAMP');
+      if (Math.abs(now() - Number(t)) > SIGN_MAX_SKEW_MS) throw new AppError('STALE_TIMESTAMP');
+      const mobile = first(params.mobile);
+      const subject = first(params.token) || (request.token ?? '') || (mobile ? normalizeMobile(mobile) : '');
+      const expected = computeSign(subject, t, opts.signSecret);
+      if (sign !== expected) throw new AppError('BAD_SIGN');
+      // The common parameters are not part of any endpoint's own contract.
+      if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
+        for (const key of COMMON_PARAM_KEYS) delete (request.body as Record<string, unknown>)[key];
+      }
+      if (request.query && typeof request.query === 'object') {
+        for (const key of COMMON_PARAM_KEYS) delete (request.query as Record<string, unknown>)[key];
+      }
+    });
+  },
+  { name: 'request-context' },
+);

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { computeSign } from '@hk/domain';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createVault } from '../src/lib/crypto';
+import type { SmsMessage, SmsProvider } from '../src/plugins/app/sms/sms-provider';
+
+export const TEST_SIGN_SECRET = 'test-secret';
+
+/** Where PostgreSQL tests run: TEST_DATABASE_URL, or a server answering on 127.0.0.1:5432. */
+let pgProbe: Promise<string | undefined> | undefined;
+export function findPostgres(): Promise<string | undefined> {
+  pgProbe ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return url;
+    } catch {
+      if (process.env.TEST_DATABASE_URL) throw new Error(`TEST_DATABASE_URL does not answer: ${url}`);
+      return undefined;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return pgProbe;
+}
+
+/** Database kinds to run each data-layer suite against (PGlite always; PostgreSQL when reachable). */
+export const DB_KINDS = ['pglite', 'postgres'] as const;
+export type DbKind = (typeof DB_KINDS)[number];
+
+/** A fresh, empty database of that kind; `drop` removes it. */
+async function freshDatabaseUrl(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
+  if (kind === 'pglite') return { drop: async () => {} };
+  const base = await findPostgres();
+  if (!base) throw new Error('PostgreSQL not available');
+  const name = `hk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** An SMS provider that records what it was asked to send, and can be told to fail. */
+export class RecordingSms implements SmsProvider {
+  readonly name = 'recording';
+  sent: SmsMessage[] = [];
+  failNext = false;
+  async send(message: SmsMessage) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('provider down');
+    }
+    this.sent.push(message);
+  }
+  lastCodeFor(mobile: string): string | undefined {
+    return [...this.sent].reverse().find((m) => m.mobile === mobile)?.code;
+  }
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  sms: RecordingSms;
+  clock: { now: Date; advance(seconds: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole app on a fresh database of `kind` with a controllable clock. Tests call the
+ * real routes through `app.inject`.
+ */
+export async function createTestApp(
+  kind: DbKind = 'pglite',
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hk-api-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, SIGN_SECRET: TEST_SIGN_SECRET, NODE_ENV: 'test' }),
+    webDistDir: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  const fresh = await freshDatabaseUrl(kind);
+  const database = await openDatabase({ databaseUrl: fresh.url });
+  const sms = new RecordingSms();
+  const clock = {
+    now: new Date(),
+    advance(seconds: number) {
+      this.now = new Date(this.now.getTime() + seconds * 1000);
+    },
+  };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    vault: createVault(config.dataKey),
+    sms,
+    now: () => clock.now,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    sms,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adds `_t` and `_sign` (and the other common parameters) the way the web client does. */
+export function signed(
+  t: TestApp,
+  params: Record<string, unknown>,
+  opts: { token?: string; mobile?: string } = {},
+): Record<string, unknown> {
+  const _t = String(t.clock.now.getTime());
+  const mobile = opts.mobile ?? (typeof params.mobile === 'string' ? params.mobile.replace(/\D/g, '') : '');
+  const subject = opts.token ?? (params.token as string | undefined) ?? mobile;
+  return {
+    broker: 'HPS',
+    version: 'hk9.0',
+    open_type: 'NewAccount',
+    ...(opts.token ? { token: opts.token } : {}),
+    ...params,
+    _t,
+    _sign: computeSign(subject, _t, TEST_SIGN_SECRET),
+  };
+}

@@ -1,0 +1,45 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useIsLoggedIn } from '../lib/session';
+import { clearPendingTimers } from '../lib/timers';
+import { ROUTES, routeByPath } from './routes';
+
+const originalTitle = document.title;
+
+export function PageFallback() {
+  return (
+    <div className="page-fallback" role="status">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** Route guard, page title and timer clean-up for every screen (spec §2). */
+export function RootLayout() {
+  const location = useLocation();
+  const loggedIn = useIsLoggedIn();
+  const { t } = useTranslation('common');
+  const route = routeByPath(location.pathname);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design (spec §2)
+  useEffect(() => {
+    clearPendingTimers();
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const fromQuery = new URLSearchParams(location.search).get('title');
+    document.title =
+      fromQuery ||
+      (route ? `${t(route.titleKey)} - ${t('broker_name')}` : '') ||
+      t('broker_name') ||
+      originalTitle;
+  }, [location.search, route, t]);
+
+  if (route?.auth && !loggedIn) return <Navigate to={ROUTES.login.path} replace />;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}

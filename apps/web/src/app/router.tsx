@@ -1,0 +1,35 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RootLayout } from './root-layout';
+import { ROUTES } from './routes';
+
+// The login screen ships with the first load; every other screen is its own chunk.
+const AccountTypePage = lazy(() => import('../features/account/components/account-type-page'));
+const UserCenterPage = lazy(() => import('../features/account/components/usercenter-page'));
+const UserInfoRedirect = lazy(() => import('../features/id-step/components/userinfo-redirect'));
+const IdLocationPage = lazy(() => import('../features/id-step/components/id-location-page'));
+const IdPhotosPage = lazy(() => import('../features/id-step/components/id-photos-page'));
+const IdDetailsPage = lazy(() => import('../features/id-step/components/id-details-page'));
+const ProgressPage = lazy(() => import('../features/id-step/components/progress-page'));
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <Navigate to={ROUTES.login.path} replace /> },
+        { path: ROUTES.login.path, element: <LoginPage /> },
+        { path: ROUTES.accountType.path, element: <AccountTypePage /> },
+        { path: ROUTES.usercenter.path, element: <UserCenterPage /> },
+        { path: ROUTES.userinfo.path, element: <UserInfoRedirect /> },
+        { path: ROUTES.idLocation.path, element: <IdLocationPage /> },
+        { path: ROUTES.idPhotos.path, element: <IdPhotosPage /> },
+        { path: ROUTES.idDetails.path, element: <IdDetailsPage /> },
+        { path: ROUTES.progress.path, element: <ProgressPage /> },
+        // spec §2: any unknown path goes to /login
+        { path: '*', element: <Navigate to={ROUTES.login.path} replace /> },
+      ],
+    },
+  ]);
+}

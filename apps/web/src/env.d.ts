@@ -1,0 +1,1 @@
+declare const __SIGN_SECRET__: string;

@@ -1,0 +1,48 @@
+// Query parameters of the entry URL (spec §2 login query), kept for the whole visit: later
+// navigations drop them from the address bar but requests still carry source, empId, etc.
+const KEYS = [
+  'source',
+  'mobile',
+  'ext',
+  'childOpenAcctChannel',
+  'inviteCode',
+  'inviteActivityId',
+  'empId',
+  'label',
+  'flag',
+  'caType',
+  'language',
+  'theme',
+  'apptheme',
+  'activity_id',
+] as const;
+export type EntryParamKey = (typeof KEYS)[number];
+
+const STORE_KEY = 'hk_entry';
+let params: Partial<Record<EntryParamKey, string>> | null = null;
+
+export function captureEntryParams(search: string) {
+  const q = new URLSearchParams(search);
+  const found: Partial<Record<EntryParamKey, string>> = {};
+  for (const k of KEYS) {
+    const v = q.get(k);
+    if (v !== null) found[k] = v.slice(0, 512);
+  }
+  params = { ...readSaved(), ...found };
+  try {
+    sessionStorage.setItem(STORE_KEY, JSON.stringify(params));
+  } catch {}
+}
+
+function readSaved(): Partial<Record<EntryParamKey, string>> {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORE_KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+export function entryParam(key: EntryParamKey): string {
+  params ??= readSaved();
+  return params[key] ?? '';
+}

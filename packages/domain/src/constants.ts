@@ -1,0 +1,55 @@
+// spec §9 business constants. Every number here is a product requirement, not a tuning knob.
+
+export const LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export const API_VERSION_TAG = 'hk9.0'; // spec §7: 'v9' is sent as 'hk9.0'
+export const OPEN_TYPE = 'NewAccount';
+export const DEFAULT_CA_TYPE = 'sz';
+
+export const SMS_COUNTDOWN_S = 60;
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_S = 300;
+export const SMS_CODE_MAX_TRIES = 5;
+export const SMS_PER_MOBILE_INTERVAL_S = 60;
+export const SMS_PER_MOBILE_PER_HOUR = 5;
+export const SMS_PER_MOBILE_PER_DAY = 10;
+export const SMS_PER_IP_PER_HOUR = 20;
+/** CN and HK need the image captcha once a mobile or IP has asked this many times in the last hour. */
+export const SMS_FREE_REQUESTS_PER_HOUR = 2;
+
+export const CAPTCHA_WIDTH = 88;
+export const CAPTCHA_HEIGHT = 29;
+export const CAPTCHA_FONT_SIZE = 13;
+export const CAPTCHA_LENGTH = 4;
+export const CAPTCHA_TTL_S = 300;
+/** No 0/O, 1/I/L, 2/Z, 5/S, 8/B: characters that a person can read one way only. */
+export const CAPTCHA_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+
+export const SESSION_TTL_S = 86400;
+export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000;
+
+export const STORAGE_PREFIX = 'hk_';
+export const STORAGE_USER_KEY = 'open_user'; // stored as hk_open_user
+export const STORAGE_USER_TTL_S = 86400;
+export const STORAGE_DEFAULT_TTL_S = 7200;
+export const SESSION_ID_KEY = 'H5_SESSION_ID';
+export const SESSION_ID_LENGTH = 16;
+
+export const UPLOAD_MAX_BYTES = 6 * 1024 * 1024;
+export const IMAGE_MAX_WIDTH = 1000;
+export const IMAGE_QUALITY = 0.8;
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const TEXT_MAX = 200;
+export const FIRST_VISIT_FLAG_MS = 2300;
+export const TOAST_MS = 2000;
+export const CAPTCHA_WARNING_TOAST_MS = 4000;
+export const MARGIN_AGE_THRESHOLD = 65;
+
+/**
+ * spec §4: entry links from these partners carry their own `token` parameter, which is not ours
+ * (a trailing-dot variant of each is accepted too).
+ */
+export const PARTNER_SOURCES_WITHOUT_URL_TOKEN = ['dzh', 'dzhapp'] as const;

@@ -1,0 +1,73 @@
+// One error catalogue (docs/errors.md mirrors this table). Keys index the `errors` namespace of
+// every language; the server translates `info`, the client translates field errors.
+
+export const ErrorCode = {
+  OK: 0,
+  /** spec §8: the client logs out and goes to /login */
+  SESSION_INVALID: 1001,
+  VALIDATION_FAILED: 1002,
+  BAD_SIGN: 1003,
+  STALE_TIMESTAMP: 1004,
+  MALFORMED_REQUEST: 1005,
+  PAYLOAD_TOO_LARGE: 1006,
+  NOT_FOUND: 1007,
+  UNSUPPORTED_MEDIA_TYPE: 1008,
+  INTERNAL: 1099,
+  APPLICATION_NOT_FOUND: 2001,
+  APPLICATION_LOCKED: 2002,
+  ID_USED_BY_OTHER_MOBILE: 2003,
+  MOBILE_USED_WITH_OTHER_ID: 2004,
+  STEP_NOT_READY: 2005,
+  ID_IMAGES_MISSING: 2006,
+  UPLOAD_TYPE_REFUSED: 3001,
+  UPLOAD_TOO_LARGE: 3002,
+  DOCUMENT_NOT_FOUND: 3003,
+  UPLOAD_FILE_MISSING: 3004,
+  UPLOAD_UNREADABLE: 3005,
+  /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
+  CAPTCHA_REQUIRED: 8001,
+  CAPTCHA_WRONG: 8002,
+  SMS_TOO_SOON: 8003,
+  SMS_HOURLY_LIMIT: 8004,
+  SMS_DAILY_LIMIT: 8005,
+  SMS_IP_LIMIT: 8006,
+  SMS_SEND_FAILED: 8007,
+  SMS_CODE_WRONG: 8010,
+  SMS_CODE_EXPIRED: 8011,
+  SMS_CODE_LOCKED: 8012,
+  MOBILE_DECODE_FAILED: 8020,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** i18n key (namespace `errors`) of the sentence shown for a status. */
+export function errorKey(name: ErrorCodeName): string {
+  return `code_${name.toLowerCase()}`;
+}
+
+const byValue = new Map<number, ErrorCodeName>(
+  Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorCodeName]),
+);
+
+export function errorNameOf(status: number): ErrorCodeName | undefined {
+  return byValue.get(status);
+}
+
+/** HTTP status for transport-level problems; business outcomes answer 200 (spec §7 client). */
+export function httpStatusOf(name: ErrorCodeName): number {
+  switch (name) {
+    case 'MALFORMED_REQUEST':
+      return 400;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return 415;
+    case 'NOT_FOUND':
+      return 404;
+    case 'INTERNAL':
+      return 500;
+    default:
+      return 200;
+  }
+}

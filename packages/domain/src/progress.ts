@@ -1,0 +1,108 @@
+// spec §4: opening progress stages, status routing and the login page's progress button.
+
+export const FLOW_STAGES = [
+  { id: 'id', progress: 10 },
+  { id: 'account_type', progress: 30 },
+  { id: 'personal_info', progress: 50 },
+  { id: 'risk_disclosure', progress: 60 },
+  { id: 'bank_card', progress: 90 },
+  { id: 'signature', progress: 100 },
+] as const;
+export type FlowStage = (typeof FLOW_STAGES)[number]['id'];
+
+/** info_progress: the percentage of the last stage finished without a gap before it. */
+export function computeInfoProgress(done: ReadonlySet<FlowStage>): number {
+  let progress = 0;
+  for (const stage of FLOW_STAGES) {
+    if (!done.has(stage.id)) break;
+    progress = stage.progress;
+  }
+  return progress;
+}
+
+export function firstUnfinishedStage(done: ReadonlySet<FlowStage>): FlowStage | null {
+  return FLOW_STAGES.find((s) => !done.has(s.id))?.id ?? null;
+}
+
+/** spec §2: label key (namespace `login`) of the progress button by percentage. */
+export function progressButtonKey(percent: number): string {
+  if (percent <= 10) return 'progress_continue_id';
+  if (percent <= 30) return 'progress_account_type';
+  if (percent <= 50) return 'progress_personal_info';
+  if (percent <= 60) return 'progress_risk_disclosure';
+  if (percent <= 90) return 'progress_bank_card';
+  return 'progress_signature';
+}
+
+/** What check_verify_code answers in `status` (issue #2 §3). */
+export const LoginUserStatus = { NEW: 0, IN_PROGRESS: 1, SUBMITTED: 2 } as const;
+export type LoginUserStatus = (typeof LoginUserStatus)[keyof typeof LoginUserStatus];
+
+/** `progress` of the status response: registered = logged in, no application yet. */
+export const PROGRESS_VALUES = ['registered', 'opening', 'submitted'] as const;
+export type ProgressValue = (typeof PROGRESS_VALUES)[number];
+
+/** Application status (spec §4 routing table); 0 is an application being filled in. */
+export const ApplicationStatus = {
+  REJECTED: -1,
+  FILLING: 0,
+  SUBMITTED: 1,
+  APPROVED: 2,
+  ACTIVATED: 3,
+  OPENED: 5,
+} as const;
+export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
+
+export type RouteName =
+  | 'login'
+  | 'accountType'
+  | 'usercenter'
+  | 'userinfo'
+  | 'active'
+  | 'activated'
+  | 'remit'
+  | 'remitted'
+  | 'opened';
+
+export type StatusRoute =
+  | { route: RouteName; query?: Record<string, string> }
+  | { route: 'bank_update' }
+  | { route: 'submitted_view' };
+
+type StatusKey = 'rejected' | 'filling' | 'submitted' | 'approved' | 'activated' | 'opened';
+const statusKey = {
+  [ApplicationStatus.REJECTED]: 'rejected',
+  [ApplicationStatus.FILLING]: 'filling',
+  [ApplicationStatus.SUBMITTED]: 'submitted',
+  [ApplicationStatus.APPROVED]: 'approved',
+  [ApplicationStatus.ACTIVATED]: 'activated',
+  [ApplicationStatus.OPENED]: 'opened',
+} satisfies Record<ApplicationStatus, StatusKey>;
+
+/** spec §4 account status routing, in one place for every screen. */
+export function routeForStatus(s: {
+  status: number;
+  bank_type: number;
+  bank_audit: number;
+  progress?: string;
+  bindBankQuery?: boolean;
+}): StatusRoute {
+  if (s.progress === 'registered') return { route: 'accountType' };
+  const key: StatusKey | undefined = statusKey[s.status as ApplicationStatus];
+  switch (key) {
+    case 'rejected':
+      return { route: 'userinfo', query: { state: 'refused' } };
+    case 'submitted':
+      return s.bank_type === 0 && s.bank_audit === 0 && !s.bindBankQuery
+        ? { route: 'bank_update' }
+        : { route: 'submitted_view' };
+    case 'approved':
+      return { route: s.bank_type === 0 ? 'active' : 'remit' };
+    case 'activated':
+      return { route: s.bank_type === 0 ? 'activated' : 'remitted' };
+    case 'opened':
+      return { route: 'opened' };
+    default:
+      return { route: 'userinfo' };
+  }
+}
