@@ -56,6 +56,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
+  // @fastify/static takes no route config: its file routes (registered last) are outside the signed API.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, unsigned: true };
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,

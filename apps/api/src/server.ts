@@ -12,7 +12,8 @@ const app = await buildApp(
     config,
     db: database.db,
     vault: createVault(config.dataKey),
-    sms: createSmsProvider(config, console),
+    // The app's logger (built below) is used once a message is sent, after start-up.
+    sms: createSmsProvider(config, { info: (msg) => app.log.info({ module: 'sms' }, msg) }),
     now: () => new Date(),
   },
   { logger },

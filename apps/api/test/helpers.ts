@@ -81,7 +81,16 @@ export interface TestApp {
   config: Config;
   sms: RecordingSms;
   clock: { now: Date; advance(seconds: number): void };
+  /** The PostgreSQL database of this app (undefined for PGlite): a second app can share it. */
+  databaseUrl?: string;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Open this existing PostgreSQL database (not created, not dropped by close()) instead of a fresh one. */
+  databaseUrl?: string;
+  /** Use this SMS provider instead of the recording one (then `sms.sent` stays empty). */
+  sms?: SmsProvider;
 }
 
 /**
@@ -91,6 +100,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hk-api-test-'));
   const config = {
@@ -98,7 +108,9 @@ export async function createTestApp(
     webDistDir: path.join(dataDir, 'no-web'),
     ...overrides,
   };
-  const fresh = await freshDatabaseUrl(kind);
+  const fresh = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await freshDatabaseUrl(kind);
   const database = await openDatabase({ databaseUrl: fresh.url });
   const sms = new RecordingSms();
   const clock = {
@@ -111,7 +123,7 @@ export async function createTestApp(
     config,
     db: database.db,
     vault: createVault(config.dataKey),
-    sms,
+    sms: options.sms ?? sms,
     now: () => clock.now,
   });
   await app.ready();
@@ -120,6 +132,7 @@ export async function createTestApp(
     config,
     sms,
     clock,
+    ...(fresh.url ? { databaseUrl: fresh.url } : {}),
     async close() {
       await app.close();
       await database.close();

@@ -1,33 +1,28 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'antd-mobile/es/global';
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { entryRedirect } from './app/entry-redirect';
+import { PageFallback } from './app/root-layout';
 import { createAppRouter } from './app/router';
 import { ROUTES } from './app/routes';
 import { setSessionInvalidHandler } from './lib/api-client';
 import { captureEntryParams } from './lib/entry-params';
 import { initI18n } from './lib/i18n';
-import { logoutLocally } from './lib/session';
+import { getToken, logoutLocally } from './lib/session';
 import { applyTheme } from './lib/theme';
 import { captureTokenFromUrl } from './lib/url-token';
 import './styles.css';
 
-// stack notes: antd-mobile's Toast/Dialog need a render function on React 19.
-unstableSetRender((node, container) => {
-  const c = container as Element & { _root?: Root };
-  c._root ??= createRoot(c);
-  c._root.render(node);
-  return async () => {
-    await new Promise((r) => setTimeout(r, 0));
-    c._root?.unmount();
-    delete c._root;
-  };
-});
-
+// Legacy hash links first (their query may carry the entry parameters), then the token, then
+// the logged-in user's landing screen (app/entry-redirect.ts).
+const legacyPath = entryRedirect(window.location, false);
+if (legacyPath) window.history.replaceState(null, '', legacyPath);
 captureEntryParams(window.location.search);
 captureTokenFromUrl();
+const landing = entryRedirect(window.location, Boolean(getToken()));
+if (landing) window.history.replaceState(null, '', landing);
 applyTheme();
 void initI18n();
 
@@ -45,7 +40,9 @@ setSessionInvalidHandler(() => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Suspense fallback={<PageFallback />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
+import { DEFAULT_LANGUAGE, type Language } from './constants';
 import en from './locales/en/errors.json';
 import zhCN from './locales/zh-CN/errors.json';
 import zhHK from './locales/zh-HK/errors.json';
@@ -8,20 +8,39 @@ export const ERROR_MESSAGES: Record<Language, Record<string, string>> = { 'zh-CN
 
 /**
  * spec §1: Traditional Chinese when the parameter or browser says Hant, TW or HK; English for en;
- * otherwise the default, Simplified Chinese. Accepts an Accept-Language list.
+ * otherwise the default, Simplified Chinese. Accepts an Accept-Language list: the most preferred
+ * known language wins (q values honoured, q=0 skipped, written order between equal q values).
  */
 export function pickLanguage(input: string | null | undefined): Language {
   if (!input) return DEFAULT_LANGUAGE;
-  for (const part of input.split(',')) {
-    const tag = part.split(';')[0]!.trim().toLowerCase();
-    if (!tag) continue;
-    if ((LANGUAGES as readonly string[]).includes(tag))
-      return LANGUAGES.find((l) => l.toLowerCase() === tag)!;
-    if (/hant|[-_]tw|[-_]hk|[-_]mo/.test(tag)) return 'zh-HK';
-    if (tag.startsWith('zh')) return 'zh-CN';
-    if (tag.startsWith('en')) return 'en';
+  const ranked = input
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.tag && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const lang = languageOfTag(tag);
+    if (lang) return lang;
   }
   return DEFAULT_LANGUAGE;
+}
+
+const TRADITIONAL_SUBTAGS = new Set(['hant', 'tw', 'hk', 'mo']);
+
+function languageOfTag(tag: string): Language | undefined {
+  const [primary = '', ...subtags] = tag.split(/[-_]/);
+  if (primary === 'en') return 'en';
+  // a bare language parameter such as `hk`, `tw` or `hant`
+  if (subtags.length === 0 && TRADITIONAL_SUBTAGS.has(primary)) return 'zh-HK';
+  if (primary !== 'zh' && primary !== 'yue') return undefined;
+  // an explicit script wins over the region: zh-Hans-HK is Simplified, zh-Hant-CN Traditional
+  if (subtags.includes('hans')) return 'zh-CN';
+  if (subtags.some((s) => TRADITIONAL_SUBTAGS.has(s))) return 'zh-HK';
+  return primary === 'yue' ? 'zh-HK' : 'zh-CN';
 }
 
 export function translateError(lang: Language, key: string): string {

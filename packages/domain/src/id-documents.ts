@@ -35,6 +35,12 @@ function checkIsRealDate(y: number, m: number, d: number): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
+/** A real calendar date written YYYY-MM-DD (no 30 February, no month 13). */
+export function checkIsIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  return !!m && checkIsRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
 /** Birth date (YYYY-MM-DD) and gender encoded in a valid 18-digit mainland ID number. */
 export function parseCnIdNumber(id: string): { birthDate: string; gender: Gender } | null {
   if (!/^\d{17}[\dX]$/.test(id)) return null;
@@ -101,10 +107,10 @@ export function checkIdNumber(
   return null;
 }
 
-/** Shows the first and last characters only, e.g. 1101**********123X. */
+/** Shows the first and last characters only, e.g. 1101**********002X; at least half stays hidden. */
 export function maskIdNumber(id: string): string {
   if (id.length <= 4) return '*'.repeat(id.length);
-  const keep = id.length >= 15 ? 4 : 2;
+  const keep = id.length >= 15 ? 4 : id.length >= 8 ? 2 : 1;
   return `${id.slice(0, keep)}${'*'.repeat(id.length - keep * 2)}${id.slice(-keep)}`;
 }
 

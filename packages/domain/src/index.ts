@@ -7,6 +7,7 @@ export * from './countries';
 export * from './errors';
 export * from './i18n';
 export * from './id-documents';
+export * from './id-step-routing';
 export * from './names';
 export * from './phone';
 export * from './progress';

@@ -18,6 +18,9 @@ export function formatMobileInput(region: string, input: string): string {
   return [d.slice(0, 3), d.slice(3, 7), d.slice(7, 11)].filter(Boolean).join(' ');
 }
 
+/** Digits with the spaces and hyphens of a formatted number (spec §5: CN shows 3-4-4). */
+export const MOBILE_CHARS_RE = /^[\d\s-]*$/;
+
 export type MobileProblem = 'mobile_required' | 'mobile_invalid';
 
 /**
@@ -27,7 +30,9 @@ export type MobileProblem = 'mobile_required' | 'mobile_invalid';
  */
 export function checkMobile(region: PhoneRegion | string, raw: string): MobileProblem | null {
   const mobile = normalizeMobile(raw);
-  if (mobile.length === 0) return 'mobile_required';
+  if (mobile.length === 0 && raw.trim().length === 0) return 'mobile_required';
+  // Only the separators people type (spaces, hyphens) are stripped; a letter is a wrong number.
+  if (!MOBILE_CHARS_RE.test(raw)) return 'mobile_invalid';
   if (region === 'CN') return /^1\d{10}$/.test(mobile) ? null : 'mobile_invalid';
   if (region === 'HK') return /^\d{8}$/.test(mobile) ? null : 'mobile_invalid';
   return /^\d{6,20}$/.test(mobile) ? null : 'mobile_invalid';
@@ -36,7 +41,8 @@ export function checkMobile(region: PhoneRegion | string, raw: string): MobilePr
 /** spec §5: telephone display masks the middle 4 digits. */
 export function maskMobile(mobile: string): string {
   const d = normalizeMobile(mobile);
-  if (d.length < 7) return d.replace(/.(?=.{2})/g, '*');
+  // Below 6 digits (shorter than any valid mobile) nothing is centred: show the last digit only.
+  if (d.length < 6) return d.replace(/.(?=.)/g, '*');
   const start = Math.floor((d.length - 4) / 2);
   return `${d.slice(0, start)}****${d.slice(start + 4)}`;
 }

@@ -29,11 +29,10 @@ export function RootLayout() {
 
   useEffect(() => {
     const fromQuery = new URLSearchParams(location.search).get('title');
-    document.title =
-      fromQuery ||
-      (route ? `${t(route.titleKey)} - ${t('broker_name')}` : '') ||
-      t('broker_name') ||
-      originalTitle;
+    // The login screen's title is the broker's name alone (spec §1); others add it after theirs.
+    const broker = t('broker_name');
+    const own = route && route.titleKey !== 'broker_name' ? `${t(route.titleKey)} - ${broker}` : broker;
+    document.title = fromQuery || own || originalTitle;
   }, [location.search, route, t]);
 
   if (route?.auth && !loggedIn) return <Navigate to={ROUTES.login.path} replace />;

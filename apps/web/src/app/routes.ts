@@ -10,7 +10,7 @@ export interface RouteDef {
 // spec §2 client routes that exist so far, plus the ID-step screens under /userinfo
 // (docs/flow-routes.md). Every redirect goes through this table.
 export const ROUTES = {
-  login: { path: '/login', titleKey: 'title_login', auth: false },
+  login: { path: '/login', titleKey: 'broker_name', auth: false },
   accountType: { path: '/accountType', titleKey: 'title_account_type', auth: true },
   usercenter: { path: '/usercenter', titleKey: 'title_usercenter', auth: true },
   userinfo: { path: '/userinfo', titleKey: 'title_userinfo', auth: true },

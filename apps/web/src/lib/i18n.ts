@@ -3,9 +3,10 @@ import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
-// One catalogue per language per namespace (src/locales/<lang>/<ns>.json). `common` and `login`
-// ship with the first page; other namespaces load with the screen that uses them.
-const eager = import.meta.glob<{ default: Record<string, string> }>('../locales/*/{common,login}.json', {
+// One catalogue per language per namespace (src/locales/<lang>/<ns>.json). `common` and `login` of
+// the default language ship with the first page; other languages (fetched before the first render,
+// the app waits under Suspense) and other namespaces load when needed: the login page's JS budget.
+const eager = import.meta.glob<{ default: Record<string, string> }>('../locales/zh-CN/{common,login}.json', {
   eager: true,
 });
 const lazy = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');

@@ -1,9 +1,18 @@
 import * as z from 'zod/mini';
 import { checkIsCountryCode } from '../countries';
-import { ageOn, checkIdNumber, GENDERS, ID_LOCATIONS, ID_TYPES, idTypeFor, MIN_AGE } from '../id-documents';
+import {
+  ageOn,
+  checkIdNumber,
+  checkIsIsoDate,
+  GENDERS,
+  ID_LOCATIONS,
+  ID_TYPES,
+  idTypeFor,
+  MIN_AGE,
+} from '../id-documents';
 import { CHINESE_NAME_RE, ENGLISH_NAME_RE, normalizeEnglishName } from '../names';
 import { FLOW_STAGES, PROGRESS_VALUES } from '../progress';
-import { envelope, formBoolean, formList, optionalText } from './common.schema';
+import { envelope, formList, optionalText } from './common.schema';
 
 export const ACCOUNT_MARKETS = ['HKMargin', 'USMargin'] as const;
 
@@ -84,7 +93,7 @@ export const ApplicationInfoResponseSchema = envelope(ApplicationInfoSchema);
 export const IdLocationRequestSchema = z
   .object({
     id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
-    nationality: z.optional(z.string().check(z.trim(), z.toUpperCase())),
+    nationality: z.optional(z.string({ error: 'nationality_required' }).check(z.trim(), z.toUpperCase())),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -124,12 +133,21 @@ export function idDetailsSchema(opts: { today: string; hasStoredIdNumber: boolea
     .object({
       id_type: z.enum(ID_TYPES, { error: 'id_type_required' }),
       id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
-      chinese_name: z._default(z.string().check(z.trim(), z.maxLength(20, 'chinese_name_invalid')), ''),
+      chinese_name: z._default(
+        z.string({ error: 'chinese_name_invalid' }).check(z.trim(), z.maxLength(20, 'chinese_name_invalid')),
+        '',
+      ),
       english_surname: englishName('english_surname_required'),
       english_given_name: englishName('english_given_name_required'),
-      name_matches_bank: z.pipe(formBoolean, z.literal(true, { error: 'name_matches_bank_required' })),
+      // missing, '0' and 'false' all mean "not confirmed" (formBoolean alone reports a missing flag as a type error)
+      name_matches_bank: z.pipe(
+        z.transform((v: unknown) => v === true || v === 'true' || v === '1' || v === 1),
+        z.literal(true, { error: 'name_matches_bank_required' }),
+      ),
       id_number: z._default(
-        z.string().check(z.trim(), z.toUpperCase(), z.maxLength(30, 'id_number_format')),
+        z
+          .string({ error: 'id_number_format' })
+          .check(z.trim(), z.toUpperCase(), z.maxLength(30, 'id_number_format')),
         '',
       ),
       gender: z.enum(GENDERS, { error: 'gender_required' }),
@@ -146,7 +164,13 @@ export function idDetailsSchema(opts: { today: string; hasStoredIdNumber: boolea
         else if (v.chinese_name && !CHINESE_NAME_RE.test(v.chinese_name))
           issue('chinese_name', 'chinese_name_invalid');
         const age = ageOn(v.birth_date, opts.today);
-        if (Number.isNaN(age) || v.birth_date > opts.today || v.birth_date < '1900-01-01')
+        // 1990-02-30 matches the pattern but is no day at all (and the database would refuse it)
+        if (
+          !checkIsIsoDate(v.birth_date) ||
+          Number.isNaN(age) ||
+          v.birth_date > opts.today ||
+          v.birth_date < '1900-01-01'
+        )
           issue('birth_date', 'birth_date_invalid');
         else if (age < MIN_AGE) issue('birth_date', 'birth_date_too_young');
         if (!v.id_number) {

@@ -5,39 +5,57 @@ import { PHONE_REGION_CODES } from '../regions';
 import { envelope, formBoolean, optionalText } from './common.schema';
 
 const region = z.enum(PHONE_REGION_CODES, { error: 'region_invalid' });
-const mobileDigits = z.pipe(
-  z.string({ error: 'mobile_required' }).check(z.maxLength(40, 'mobile_invalid')),
-  z.transform(normalizeMobile),
-);
+// The mobile, captcha and SMS code rules run in one object check so that their messages come in the
+// spec §5 order (mobile, captcha, SMS code): the API answers with the first. Field level: types only.
+const mobileText = z.string({ error: 'mobile_required' });
+const CAPTCHA_RE = new RegExp(`^[A-Z0-9]{${CAPTCHA_LENGTH}}$`);
+const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
-const refineMobile = z.superRefine((v: { region: string; mobile: string }, ctx) => {
-  const problem = checkMobile(v.region, v.mobile);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['mobile'], message: problem, input: v.mobile });
-});
+/** null when the region or the mobile has the wrong type: that is already reported on its field. */
+function mobileProblem(region: unknown, raw: unknown) {
+  if (typeof raw !== 'string' || !(PHONE_REGION_CODES as readonly unknown[]).includes(region)) return null;
+  return raw.length > 40 ? 'mobile_invalid' : checkMobile(region as string, raw);
+}
 
-const captchaText = z
-  .string({ error: 'captcha_required' })
-  .check(
-    z.trim(),
-    z.toUpperCase(),
-    z.minLength(1, 'captcha_required'),
-    z.regex(new RegExp(`^[A-Z0-9]{${CAPTCHA_LENGTH}}$`), 'captcha_format'),
-  );
+/** Run the ordered checks even when a field has the wrong type, so that every field is reported. */
+const evenWithTypeErrors = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** The output carries the mobile as digits only (spec §5: spaces are stripped). */
+function withDigitsOnlyMobile<T extends { mobile: string }>(v: T): T {
+  return { ...v, mobile: normalizeMobile(v.mobile) };
+}
 
 // POST /services/image_code (spec §7 getImgCode: width 88, height 29, font_size 13, length 4)
 export const ImageCodeRequestSchema = z.object({
-  width: z.optional(z.coerce.number()),
-  height: z.optional(z.coerce.number()),
-  font_size: z.optional(z.coerce.number()),
-  length: z.optional(z.coerce.number()),
+  width: z.optional(z.coerce.number({ error: 'invalid_value' })),
+  height: z.optional(z.coerce.number({ error: 'invalid_value' })),
+  font_size: z.optional(z.coerce.number({ error: 'invalid_value' })),
+  length: z.optional(z.coerce.number({ error: 'invalid_value' })),
 });
 /** data: a `data:image/png;base64,…` URL of the 88x29 captcha. */
 export const ImageCodeResponseSchema = envelope(z.string().check(z.startsWith('data:image/png;base64,')));
 
 // POST /V9/OpenAccountHk/request_verify_code
 export const SmsCodeRequestSchema = z
-  .object({ region, mobile: mobileDigits, image_code: z.optional(z.union([z.literal(''), captchaText])) })
-  .check(refineMobile);
+  .object({
+    region,
+    mobile: mobileText,
+    image_code: z.optional(z.string({ error: 'captcha_format' }).check(z.trim(), z.toUpperCase())),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const add = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message, input: v });
+      const problem = mobileProblem(v.region, v.mobile);
+      if (problem) add('mobile', problem);
+      // empty: the server decides whether this mobile or IP must pass the captcha (spec §5)
+      if (typeof v.image_code === 'string' && v.image_code && !CAPTCHA_RE.test(v.image_code))
+        add('image_code', 'captcha_format');
+    }, evenWithTypeErrors),
+    z.overwrite(withDigitsOnlyMobile),
+  );
 export type SmsCodeRequest = z.input<typeof SmsCodeRequestSchema>;
 export const SmsCodeResponseSchema = envelope(z.object({ interval: z.number() }));
 
@@ -45,14 +63,8 @@ export const SmsCodeResponseSchema = envelope(z.object({ interval: z.number() })
 export const LoginRequestSchema = z
   .object({
     region,
-    mobile: mobileDigits,
-    code: z
-      .string({ error: 'sms_code_required' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'sms_code_required'),
-        z.regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'sms_code_format'),
-      ),
+    mobile: mobileText,
+    code: z._default(z.string({ error: 'sms_code_required' }).check(z.trim()), ''),
     isRead: z.optional(formBoolean),
     inviteCode: optionalText(64),
     ext: optionalText(200),
@@ -63,7 +75,18 @@ export const LoginRequestSchema = z
     flag: optionalText(16),
     open_id: optionalText(128),
   })
-  .check(refineMobile);
+  .check(
+    z.superRefine((v, ctx) => {
+      const add = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message, input: v });
+      const problem = mobileProblem(v.region, v.mobile);
+      if (problem) add('mobile', problem);
+      if (typeof v.code !== 'string') return;
+      if (!v.code) add('code', 'sms_code_required');
+      else if (!SMS_CODE_RE.test(v.code)) add('code', 'sms_code_format');
+    }, evenWithTypeErrors),
+    z.overwrite(withDigitsOnlyMobile),
+  );
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 export const LoginDataSchema = z.object({
@@ -100,9 +123,11 @@ export const LoginFormSchema = z
         ctx.addIssue({ code: 'custom', path: [path], message, input: v });
       const problem = checkMobile(v.region, v.mobile);
       if (problem) add('mobile', problem);
-      if (v.captchaShown && !v.imgCode.trim()) add('imgCode', 'captcha_required');
+      const imgCode = v.imgCode.trim().toUpperCase();
+      if (v.captchaShown && !imgCode) add('imgCode', 'captcha_required');
+      else if (v.captchaShown && !CAPTCHA_RE.test(imgCode)) add('imgCode', 'captcha_format');
       if (!v.smsCode.trim()) add('smsCode', 'sms_code_required');
-      else if (!/^\d{6}$/.test(v.smsCode.trim())) add('smsCode', 'sms_code_format');
+      else if (!SMS_CODE_RE.test(v.smsCode.trim())) add('smsCode', 'sms_code_format');
     }),
   );
 export type LoginForm = z.infer<typeof LoginFormSchema>;

@@ -34,7 +34,7 @@ export const formBoolean = z.pipe(
   z.transform((v: unknown) =>
     v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v,
   ),
-  z.boolean(),
+  z.boolean({ error: 'invalid_value' }),
 );
 
 /** A list sent as repeated keys (`type=a&type=b`), a JSON array or one value. */

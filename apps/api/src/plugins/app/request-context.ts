@@ -16,6 +16,8 @@ declare module 'fastify' {
     deviceId: string;
     /** Session token from the `token` parameter or `Authorization: Bearer`. */
     token: string | undefined;
+    /** The common parameters of spec §7 as sent (first value of each), kept after they are stripped. */
+    commonParams: Partial<Record<string, string>>;
   }
   interface FastifyContextConfig {
     /** Routes outside the signed API (health, dev, static) skip the `_t`/`_sign` check. */
@@ -47,6 +49,7 @@ export const requestContext = fp(
     app.decorateRequest('lang', 'zh-CN');
     app.decorateRequest('deviceId', '');
     app.decorateRequest('token', undefined);
+    app.decorateRequest('commonParams', null as unknown as Partial<Record<string, string>>);
 
     app.addHook('onRequest', async (request) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
@@ -59,6 +62,11 @@ export const requestContext = fp(
 
     app.addHook('preValidation', async (request) => {
       const params = paramsOf(request);
+      request.commonParams = {};
+      for (const key of COMMON_PARAM_KEYS) {
+        const v = first(params[key]);
+        if (v !== undefined) request.commonParams[key] = v;
+      }
       const lang = first(params.lang);
       if (lang) request.lang = pickLanguage(lang);
       const token = first(params.token);

@@ -1,3 +1,81 @@
+import {
+  ApplicationInfoResponseSchema,
+  CreateApplicationRequestSchema,
+  CreateApplicationResponseSchema,
+  IdInfoResponseSchema,
+  IdLocationRequestSchema,
+  IdLocationResponseSchema,
+  UserStatusResponseSchema,
+} from '@hk/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { ok, responses } from '../../lib/envelope';
+import { createApplication } from '../../plugins/app/application/application-repository';
+import {
+  fetchApplicationInfo,
+  fetchUserStatus,
+  saveIdDetails,
+  saveIdLocation,
+} from '../../plugins/app/application/application-service';
+import { requireSession } from '../../plugins/app/auth/require-session';
 
-export async function applicationRoutes(_app: FastifyInstance) {}
+/** Account initialisation (spec §2) and the ID step; every route needs a session. */
+export async function applicationRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  requireSession(app);
+  // Personal data: never cached by the browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/V9/OpenAccountHk/loginCreate',
+    {
+      schema: { body: CreateApplicationRequestSchema, response: responses(CreateApplicationResponseSchema) },
+    },
+    async (request) => {
+      const { application, created } = await createApplication(app.ctx.db, {
+        userId: request.session!.userId,
+        markets: [...new Set(request.body.type)],
+        // `source` is one of the common parameters (spec §7), stripped before validation
+        source: request.body.source || request.commonParams.source || null,
+        now: app.ctx.now(),
+      });
+      return ok({ application_id: application.id, created });
+    },
+  );
+
+  app.post(
+    '/v9/OpenAccountHk/status',
+    { schema: { response: responses(UserStatusResponseSchema) } },
+    async (request) => ok(await fetchUserStatus(app.ctx, request.session!.userId)),
+  );
+
+  app.post(
+    '/v9/OpenAccountHk/info',
+    { schema: { response: responses(ApplicationInfoResponseSchema) } },
+    async (request) => ok(await fetchApplicationInfo(app.ctx, request.session!.userId)),
+  );
+
+  app.post(
+    '/v9/OpenAccountHk/id_location',
+    { schema: { body: IdLocationRequestSchema, response: responses(IdLocationResponseSchema) } },
+    async (request) => {
+      await saveIdLocation(app.ctx, request.session!.userId, request.body);
+      return ok({ id_location: request.body.id_location });
+    },
+  );
+
+  // The schema depends on today's date and on what is stored, so the handler builds and parses it.
+  app.post(
+    '/v9/OpenAccountHk/id_info',
+    {
+      schema: {
+        body: z.optional(z.record(z.string(), z.unknown())),
+        response: responses(IdInfoResponseSchema),
+      },
+    },
+    async (request) => ok(await saveIdDetails(app.ctx, request.session!.userId, request.body ?? {})),
+  );
+}

@@ -1,6 +1,10 @@
 import type { Config } from '../../../config';
-import type { SmsProvider } from './sms-provider';
+import { createConsoleSmsProvider } from './console-sms-provider';
+import type { SmsLogger, SmsProvider } from './sms-provider';
+import { createTwilioSmsProvider } from './twilio-sms-provider';
 
-export function createSmsProvider(_config: Config, log: { info: (...args: unknown[]) => void }): SmsProvider {
-  return { name: 'console', send: async (m) => log.info(`SMS to ${m.to}: ${m.body}`) };
+/** Picks the provider named by SMS_PROVIDER (config.sms.kind); `console` is the default. */
+export function createSmsProvider(config: Config, log: SmsLogger): SmsProvider {
+  if (config.sms.kind === 'twilio') return createTwilioSmsProvider(config.sms);
+  return createConsoleSmsProvider(log, { keepInbox: !config.isProduction });
 }

@@ -8,8 +8,38 @@ export interface SmsMessage {
   code: string;
 }
 
+/** A message as the dev inbox keeps it (outside production only). */
+export interface InboxMessage {
+  to: string;
+  body: string;
+  code: string;
+  sentAt: Date;
+}
+
+/** Messages sent to each mobile, newest first; served by GET /dev/sms outside production. */
+export interface SmsInbox {
+  list(mobile: string): InboxMessage[];
+}
+
 export interface SmsProvider {
   readonly name: string;
   /** Resolves once the provider accepted the message; throws if it did not. */
   send(message: SmsMessage): Promise<void>;
+  /** Only the console provider outside production keeps one. */
+  readonly inbox?: SmsInbox;
+}
+
+/** What a provider may log through: the app's logger (pino) or `console`. */
+export interface SmsLogger {
+  info(msg: string): void;
+}
+
+/**
+ * `+852****5678`: the dial code and the last 4 digits only (no personal data in logs). The code
+ * in the body is logged on purpose by the console provider (issue #2: "SMS codes written to the
+ * server log"); it is useless without the number.
+ */
+export function maskPhoneForLog(message: Pick<SmsMessage, 'to' | 'mobile'>): string {
+  const dial = message.to.slice(0, Math.max(1, message.to.length - message.mobile.length));
+  return `${dial}****${message.mobile.slice(-4)}`;
 }

@@ -1,3 +1,99 @@
-export default function Placeholder() {
-  return null;
+import { ApplicationStatus, routeForStatus, type UserStatus } from '@hk/domain';
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ROUTES, STATUS_ROUTE_PATHS } from '../../../app/routes';
+import { ProgressMeter } from '../../../components/progress-meter';
+import { SecuritiesNotice } from '../../../components/securities-notice';
+import { AppButton } from '../../../components/ui/app-button';
+import { useServiceInfo } from '../../../lib/api/service-info';
+import { useUserStatus } from '../../../lib/api/user-status';
+import { telHref } from '../../../lib/broker';
+
+/** Where the status sends the person, or null to stay on the user centre (spec §4 routing). */
+export function usercenterTarget(status: UserStatus, bindBankQuery: boolean): string | null {
+  const next = routeForStatus({ ...status, bindBankQuery });
+  if (next.route === 'submitted_view' || next.route === 'bank_update') return null;
+  const path = STATUS_ROUTE_PATHS[next.route];
+  if (path === ROUTES.usercenter.path) return null; // screens of later issues: the panel below
+  const query = 'query' in next && next.query ? `?${new URLSearchParams(next.query)}` : '';
+  return `${path}${query}`;
+}
+
+function statusText(s: UserStatus, t: TFunction<['account', 'common']>) {
+  switch (s.status) {
+    case ApplicationStatus.SUBMITTED:
+      return t('status_submitted');
+    case ApplicationStatus.APPROVED:
+      return t('status_approved');
+    case ApplicationStatus.ACTIVATED:
+      return t('status_activated');
+    case ApplicationStatus.OPENED:
+      return t('status_opened');
+    case ApplicationStatus.REJECTED:
+      return t('status_rejected');
+    default:
+      return t('status_filling');
+  }
+}
+
+/**
+ * /usercenter: sends an unfinished application to its step; after submission shows a plain status
+ * panel with customer service (the full status page of spec §2 is a later issue).
+ */
+export default function UserCenterPage() {
+  const { t } = useTranslation(['account', 'common']);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const status = useUserStatus();
+  const service = useServiceInfo();
+  const target = status.data ? usercenterTarget(status.data, search.get('bind_bank') === '1') : null;
+
+  useEffect(() => {
+    if (target) void navigate(target, { replace: true });
+  }, [target, navigate]);
+
+  if (status.isPending || target) {
+    return (
+      <main className="usercenter-page">
+        <p role="status" className="page-status">
+          <span className="spinner" aria-hidden="true" /> {t('common:loading')}
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <main className="usercenter-page">
+      <h1 className="page-title">{t('usercenter_title')}</h1>
+      {status.isError ? (
+        <div className="status-panel">
+          <p role="alert">{status.error.message}</p>
+          <AppButton block onClick={() => void status.refetch()} loading={status.isFetching}>
+            {t('common:retry')}
+          </AppButton>
+        </div>
+      ) : (
+        <div className="status-panel">
+          <p className="status-text">{statusText(status.data, t)}</p>
+          <ProgressMeter
+            percent={status.data.info_progress}
+            label={t('common:completed_percent', { percent: status.data.info_progress })}
+          />
+        </div>
+      )}
+      <section className="service-block" aria-labelledby="service-title">
+        <h2 id="service-title">{t('common:service_title')}</h2>
+        <p>
+          {t('common:service_tel_hk')} <a href={telHref(service.telHk)}>{service.telHk}</a>
+        </p>
+        <p>
+          {t('common:service_tel')} <a href={telHref(service.tel)}>{service.tel}</a>
+        </p>
+        <p>{t('common:service_hours')}</p>
+      </section>
+      <SecuritiesNotice />
+    </main>
+  );
 }

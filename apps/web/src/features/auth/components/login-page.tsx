@@ -1,3 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BrandHeader } from '../../../components/brand-logo';
+import { useIsLoggedIn } from '../../../lib/session';
+import { LoggedInView } from './logged-in-view';
+import { LoginFooter } from './login-footer';
+import { LoginForm } from './login-form';
+
+/** /login (spec §2): the form when logged out, the returning view when a token is stored. */
 export function LoginPage() {
-  return null;
+  const { t } = useTranslation('login');
+  const loggedIn = useIsLoggedIn();
+  const [search] = useSearchParams();
+  // spec §6: a partner link naming a mobile means that person logs in, whatever is stored.
+  const showForm = !loggedIn || search.has('mobile');
+  return (
+    <main className="login-page">
+      <BrandHeader />
+      <h1 className="login-title">{showForm ? t('title') : t('welcome_back')}</h1>
+      {showForm ? <LoginForm /> : <LoggedInView />}
+      <LoginFooter />
+    </main>
+  );
 }

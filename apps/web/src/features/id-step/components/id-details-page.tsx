@@ -1,3 +1,77 @@
-export default function Placeholder() {
-  return null;
+import { ErrorCode, nextIdScreen } from '@hk/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageFlags } from '../../../app/page-flags';
+import { ApiError } from '../../../lib/api-client';
+import { useApplicationInfo } from '../api/get-info';
+import { useSaveIdDetails } from '../api/save-id-details';
+import { checkIsDuplicateAccountError } from '../lib/api-errors';
+import { useIdNavigate } from '../lib/use-id-navigation';
+import { DuplicateAccountDialog } from './duplicate-account-dialog';
+import { IdDetailsForm } from './id-details-form';
+import { PageState, StepHeader } from './step-header';
+import '../id-step.css';
+
+/** spec §2 reusable button labels by the state query. */
+export function submitLabelKey(state: string | null): string {
+  switch (state) {
+    case 'refused':
+      return 'submit_refused';
+    case 'submitted':
+      return 'submit_submitted';
+    case 'edit':
+      return 'submit_edit';
+    default:
+      return 'submit';
+  }
+}
+
+/** /userinfo/id/details: the person confirms what is on the ID. */
+export default function IdDetailsPage() {
+  const { t } = useTranslation('id');
+  const info = useApplicationInfo();
+  const save = useSaveIdDetails();
+  const go = useIdNavigate();
+  const { state } = usePageFlags();
+  const [duplicate, setDuplicate] = useState<string | null>(null);
+
+  const screen = info.data ? nextIdScreen(info.data) : null;
+  const mustGoBack = screen === 'location' || screen === 'photos';
+  useEffect(() => {
+    if (screen === 'location' || screen === 'photos') go(screen, { replace: true });
+  }, [screen, go]);
+
+  if (!info.data || mustGoBack)
+    return <PageState loading={!info.error} error={info.error} onRetry={() => void info.refetch()} />;
+
+  return (
+    <main className="id-step-page">
+      <StepHeader title={t('details_title')} subStep={3} />
+      <p className="id-intro">{t('details_intro')}</p>
+      <IdDetailsForm
+        step={info.data.id_step}
+        submitLabel={t(submitLabelKey(state))}
+        onSubmit={async (details) => {
+          try {
+            await save.mutateAsync(details);
+          } catch (err) {
+            if (checkIsDuplicateAccountError(err)) {
+              setDuplicate(err.message || t('duplicate_title'));
+              return;
+            }
+            if (
+              err instanceof ApiError &&
+              err.status === ErrorCode.VALIDATION_FAILED &&
+              Object.keys(err.fields).length
+            )
+              return err.fields;
+            throw err;
+          }
+          go('done');
+          return undefined;
+        }}
+      />
+      <DuplicateAccountDialog message={duplicate} onClose={() => setDuplicate(null)} />
+    </main>
+  );
 }

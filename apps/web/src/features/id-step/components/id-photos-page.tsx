@@ -1,3 +1,86 @@
-export default function Placeholder() {
-  return null;
+import { type DocumentInfo, type DocumentKind, type IdType, idTypeFor, nextIdScreen } from '@hk/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INFO_QUERY_KEY, useApplicationInfo } from '../api/get-info';
+import { useIdNavigate } from '../lib/use-id-navigation';
+import { PhotoTile, type PhotoTileDeps } from './photo-tile';
+import { PageState, StepHeader } from './step-header';
+import '../id-step.css';
+
+// What each side is called for each document (passports: the photo page and a second page).
+const SIDE_LABEL_KEYS = {
+  cn_id: { id_front: 'front_cn_id', id_back: 'back_cn_id' },
+  hk_id: { id_front: 'front_hk_id', id_back: 'back_hk_id' },
+  passport: { id_front: 'front_passport', id_back: 'back_passport' },
+} as const satisfies Record<IdType, Record<DocumentKind, string>>;
+
+const KINDS = ['id_front', 'id_back'] as const satisfies readonly DocumentKind[];
+
+/** /userinfo/id/photos: both sides photographed, compressed and uploaded before going on. */
+export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
+  const { t } = useTranslation('id');
+  const info = useApplicationInfo();
+  const qc = useQueryClient();
+  const go = useIdNavigate();
+  const [uploaded, setUploaded] = useState<Partial<Record<DocumentKind, DocumentInfo>>>({});
+
+  const screen = info.data ? nextIdScreen(info.data) : null;
+  useEffect(() => {
+    if (screen === 'location') go('location', { replace: true });
+  }, [screen, go]);
+
+  if (!info.data || screen === 'location')
+    return <PageState loading={!info.error} error={info.error} onRetry={() => void info.refetch()} />;
+
+  const step = info.data.id_step;
+  const idType = step.id_type ?? idTypeFor(step.id_location ?? 'OTHER');
+  const docOf = (kind: DocumentKind) =>
+    uploaded[kind] ?? step.documents.filter((d) => d.kind === kind).at(-1);
+  const ready = KINDS.every((k) => docOf(k));
+
+  return (
+    <main className="id-step-page">
+      <StepHeader title={t('photos_title')} subStep={2} />
+      <p className="id-intro">{t(`photos_intro_${idType}`)}</p>
+      <div className="id-tiles">
+        {KINDS.map((kind) => (
+          <PhotoTile
+            key={kind}
+            kind={kind}
+            label={t(SIDE_LABEL_KEYS[idType][kind])}
+            uploadName={t(kind === 'id_front' ? 'upload_front' : 'upload_back')}
+            albumName={t(kind === 'id_front' ? 'album_front' : 'album_back')}
+            retakeName={t(kind === 'id_front' ? 'retake_front' : 'retake_back')}
+            document={docOf(kind)}
+            onUploaded={(doc) => {
+              setUploaded((u) => ({ ...u, [kind]: doc }));
+              void qc.invalidateQueries({ queryKey: INFO_QUERY_KEY });
+            }}
+            {...(deps ? { deps } : {})}
+          />
+        ))}
+      </div>
+      <section className="id-tips" aria-labelledby="id-tips-title">
+        <h2 id="id-tips-title">{t('tips_title')}</h2>
+        <ul>
+          <li>{t('tip_flat')}</li>
+          <li>{t('tip_corners')}</li>
+          <li>{t('tip_glare')}</li>
+          <li>{t('tip_original')}</li>
+        </ul>
+      </section>
+      <div className="id-actions">
+        {!ready && <p className="id-hint">{t('photos_need_both')}</p>}
+        <button
+          type="button"
+          className="id-btn id-btn--primary"
+          disabled={!ready}
+          onClick={() => go('details')}
+        >
+          {t('next')}
+        </button>
+      </div>
+    </main>
+  );
 }

@@ -1,3 +1,90 @@
-export default function Placeholder() {
-  return null;
+import { FLOW_STAGES } from '@hk/domain';
+import { useTranslation } from 'react-i18next';
+import { useIpInfo } from '../api/get-ip-info';
+import { useUserStatus } from '../api/get-status';
+import { useIdNavigate } from '../lib/use-id-navigation';
+import { PageState } from './step-header';
+import '../id-step.css';
+
+/**
+ * /userinfo/progress: the six stages of spec §4 with their percentages. Only the ID stage exists
+ * online so far; the page says so plainly and gives the customer-service phone and hours.
+ */
+export default function ProgressPage() {
+  const { t } = useTranslation('id');
+  const status = useUserStatus();
+  const ipInfo = useIpInfo();
+  const go = useIdNavigate();
+
+  if (!status.data)
+    return <PageState loading={!status.error} error={status.error} onRetry={() => void status.refetch()} />;
+
+  const done = new Set<string>(status.data.stages_done);
+  const percent = status.data.info_progress;
+  const tel = ipInfo.data?.tel;
+
+  return (
+    <main className="id-step-page">
+      <header className="id-step-header">
+        <h1 className="id-step-header__title">{t('progress_title')}</h1>
+        <p className="id-progress__completed">{t('completed', { percent })}</p>
+        <div
+          className="id-progress__bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t('completed', { percent })}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </header>
+      <ol className="id-stages">
+        {FLOW_STAGES.map((stage, i) => {
+          const isDone = done.has(stage.id);
+          return (
+            <li key={stage.id} className={`id-stage${isDone ? ' is-done' : ''}`}>
+              <span className="id-stage__num" aria-hidden="true">
+                {isDone ? '✓' : i + 1}
+              </span>
+              <span className="id-stage__name">{t(`stage_${stage.id}`)}</span>
+              <span className="id-stage__pct">{stage.progress}%</span>
+              <span className="id-stage__state">{t(isDone ? 'stage_done' : 'stage_not_started')}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <section className="id-note" aria-labelledby="id-next-steps">
+        <h2 id="id-next-steps">{t('next_steps_title')}</h2>
+        <p>{t('next_steps_note')}</p>
+        <p>
+          {t('cs_phone_label')} {tel ? <a href={`tel:${tel}`}>{tel}</a> : '—'}
+        </p>
+        <p>{t('cs_hours')}</p>
+      </section>
+      <div className="id-actions id-actions--stack">
+        <button
+          type="button"
+          className="id-btn id-btn--primary"
+          onClick={() => go('details', { state: 'edit' })}
+        >
+          {t('review_details')}
+        </button>
+        <button
+          type="button"
+          className="id-btn id-btn--ghost"
+          onClick={() => go('photos', { state: 'edit' })}
+        >
+          {t('review_photos')}
+        </button>
+        <button
+          type="button"
+          className="id-btn id-btn--ghost"
+          onClick={() => go('location', { state: 'edit' })}
+        >
+          {t('review_location')}
+        </button>
+      </div>
+    </main>
+  );
 }

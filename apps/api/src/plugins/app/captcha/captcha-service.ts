@@ -1,0 +1,58 @@
+import { randomInt } from 'node:crypto';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_TTL_S } from '@hk/domain';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { consumeCaptcha, replaceCaptcha } from './captcha-repository';
+import { renderCaptchaPng, toPngDataUrl } from './captcha-image';
+
+/** 4 characters of the unambiguous alphabet, from the secure generator. */
+export function randomCaptchaText(): string {
+  let text = '';
+  for (let i = 0; i < CAPTCHA_LENGTH; i++) text += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
+  return text;
+}
+
+/** Keyed hash of a device's captcha text; the text itself is never stored. */
+export function hashCaptcha(ctx: AppContext, deviceId: string, text: string): string {
+  return ctx.vault.lookupHash(`captcha:${deviceId}:${text.trim().toUpperCase()}`);
+}
+
+// Outside production only: the last text per device, for GET /dev/captcha (automated tests).
+// Kept per app context, so two apps in one process (tests) do not see each other's.
+const DEV_MEMO_MAX = 5000;
+const devMemos = new WeakMap<AppContext, Map<string, string>>();
+
+function rememberForDev(ctx: AppContext, deviceId: string, text: string) {
+  if (ctx.config.isProduction) return;
+  let memo = devMemos.get(ctx);
+  if (!memo) devMemos.set(ctx, (memo = new Map()));
+  memo.delete(deviceId);
+  memo.set(deviceId, text);
+  if (memo.size > DEV_MEMO_MAX) memo.delete(memo.keys().next().value!);
+}
+
+export function findDevCaptchaText(ctx: AppContext, deviceId: string): string | undefined {
+  if (ctx.config.isProduction) return undefined;
+  return devMemos.get(ctx)?.get(deviceId);
+}
+
+/** A new captcha for the device (replacing its earlier ones), as a PNG data URL. */
+export async function issueCaptcha(ctx: AppContext, deviceId: string): Promise<string> {
+  const text = randomCaptchaText();
+  const png = await renderCaptchaPng(text);
+  const now = ctx.now();
+  await replaceCaptcha(ctx.db, {
+    deviceId,
+    textHash: hashCaptcha(ctx, deviceId, text),
+    now,
+    expiresAt: new Date(now.getTime() + CAPTCHA_TTL_S * 1000),
+  });
+  rememberForDev(ctx, deviceId, text);
+  return toPngDataUrl(png);
+}
+
+/** Checks and uses up the device's captcha inside the caller's transaction. */
+export function redeemCaptcha(ctx: AppContext, tx: Tx, deviceId: string, text: string, now: Date) {
+  if (!deviceId) return Promise.resolve(false);
+  return consumeCaptcha(tx, deviceId, hashCaptcha(ctx, deviceId, text), now);
+}

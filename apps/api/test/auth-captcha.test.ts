@@ -1,0 +1,94 @@
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_TTL_S, CAPTCHA_WIDTH } from '@hk/domain';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchas } from '../src/db/schema';
+import { randomCaptchaText } from '../src/plugins/app/captcha/captcha-service';
+import { countAuthRows, post, solveCaptcha } from './auth-helpers';
+import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+
+const pgUrl = await findPostgres();
+
+describe('randomCaptchaText', () => {
+  it('draws 4 characters from the unambiguous alphabet, and varies', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const text = randomCaptchaText();
+      expect(text).toHaveLength(4);
+      for (const ch of text) expect(CAPTCHA_ALPHABET).toContain(ch);
+      seen.add(text);
+    }
+    expect(seen.size).toBeGreaterThan(190);
+  });
+});
+
+describe.each(DB_KINDS)('POST /services/image_code (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (kind === 'postgres' && !pgUrl) return;
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const test = it.skipIf(kind === 'postgres' && !pgUrl);
+
+  test('answers an 88x29 PNG data URL and stores only a hash, bound to the device, for 5 minutes', async () => {
+    const device = 'device-png';
+    const res = await post<string>(
+      t,
+      '/services/image_code',
+      { width: 88, height: 29, font_size: 13, length: 4 },
+      { device },
+    );
+    expect(res.status).toBe(0);
+    expect(res.data).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    const png = Buffer.from(res.data.slice('data:image/png;base64,'.length), 'base64');
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT });
+    // not a blank image: glyphs darker than the background
+    const stats = await sharp(png).stats();
+    expect(stats.channels[0]!.min).toBeLessThan(128);
+    expect(stats.channels[0]!.max).toBeGreaterThan(200);
+
+    const text = (await t.app.inject({ method: 'GET', url: `/dev/captcha?device=${device}` })).json().data.text;
+    const rows = await t.app.ctx.db.select().from(captchas).where(eq(captchas.deviceId, device));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.textHash).not.toContain(text);
+    expect(rows[0]!.usedAt).toBeNull();
+    expect(rows[0]!.expiresAt.getTime() - t.clock.now.getTime()).toBe(CAPTCHA_TTL_S * 1000);
+  });
+
+  test('each call draws a new captcha that replaces the device’s earlier ones', async () => {
+    const device = 'device-many';
+    const texts = new Set<string>();
+    for (let i = 0; i < 4; i++) texts.add(await solveCaptcha(t, device));
+    expect(texts.size).toBeGreaterThan(1);
+    expect(await t.app.ctx.db.select().from(captchas).where(eq(captchas.deviceId, device))).toHaveLength(1);
+  });
+
+  test('without a Device-Id → 1002 on device_id, nothing stored', async () => {
+    const before = await countAuthRows(t);
+    const res = await post(t, '/services/image_code', {}, { lang: 'en' });
+    expect(res.status).toBe(1002);
+    expect(res.data).toEqual({
+      fields: { device_id: 'This device could not be identified. Please refresh the page and try again.' },
+    });
+    const blank = await post(t, '/services/image_code', {}, { device: '   ' });
+    expect(blank.status).toBe(1002);
+    expect(await countAuthRows(t)).toEqual(before);
+  });
+
+  test('wrong types → 1002; unsigned → 1004', async () => {
+    const res = await post(t, '/services/image_code', { width: 'wide' }, { device: 'd' });
+    expect(res.status).toBe(1002);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/services/image_code',
+      headers: { 'device-id': 'd' },
+      payload: {},
+    });
+    expect(unsigned.json().status).toBe(1004);
+  });
+});

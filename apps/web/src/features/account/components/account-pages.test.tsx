@@ -1,0 +1,117 @@
+import type { UserStatus } from '@hk/domain';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { fail, fakeServer, ok, renderAt, setupI18n } from '../../../lib/test-utils';
+import { showToast } from '../../../lib/toast';
+import AccountTypePage from './account-type-page';
+import UserCenterPage, { usercenterTarget } from './usercenter-page';
+
+vi.mock('../../../lib/toast', () => ({
+  showToast: vi.fn(async () => {}),
+  showLoadingToast: vi.fn(async () => {}),
+  clearToast: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+  preloadOverlays: vi.fn(),
+}));
+
+const status = (s: Partial<UserStatus> = {}): UserStatus => ({
+  suid: 's1',
+  is_marketing: 0,
+  is_show_open_cs_qrcode: 0,
+  status: 0,
+  bank_type: 0,
+  bank_audit: 0,
+  info_progress: 0,
+  progress: 'opening',
+  stages_done: [],
+  mobile_masked: '5123****',
+  ...s,
+});
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  vi.mocked(showToast).mockClear();
+  saveSession({ token: 'tok_abcdefghijklmnopqrstuvwxyz', mobile: '5123****' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/accountType', () => {
+  it('creates the application with HKMargin and USMargin, then goes to /userinfo', async () => {
+    const server = fakeServer({
+      '/V9/OpenAccountHk/loginCreate': ok({ application_id: 'a1', created: true }),
+    });
+    renderAt('/accountType', <AccountTypePage />, '?source=partner1');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo');
+    const calls = server.calls.filter((c) => c.path === '/V9/OpenAccountHk/loginCreate');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.getAll('type')).toEqual(['HKMargin', 'USMargin']);
+  });
+
+  it('shows the server message for another status and offers a retry', async () => {
+    let n = 0;
+    fakeServer({
+      '/V9/OpenAccountHk/loginCreate': () =>
+        ++n === 1
+          ? fail(2002, 'Your application has been submitted.')
+          : ok({ application_id: 'a1', created: false }),
+    });
+    renderAt('/accountType', <AccountTypePage />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(vi.mocked(showToast)).toHaveBeenCalledWith('Your application has been submitted.', 'error');
+    fireEvent.click(retry);
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo');
+  });
+
+  it('ignores a network failure silently (spec §8) and stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    renderAt('/accountType', <AccountTypePage />);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(vi.mocked(showToast)).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+});
+
+describe('/usercenter', () => {
+  it.each([
+    [status({ progress: 'registered' }), '/accountType'],
+    [status({ progress: 'opening', info_progress: 10 }), '/userinfo'],
+    [status({ status: -1, progress: 'submitted' }), '/userinfo?state=refused'],
+    [status({ status: 1, progress: 'submitted', bank_type: 1 }), null],
+    [status({ status: 1, progress: 'submitted' }), null],
+    [status({ status: 2, progress: 'submitted' }), null],
+  ])('routes %o to %s', (s, to) => {
+    expect(usercenterTarget(s, false)).toBe(to);
+  });
+
+  it('sends an unfinished application to /userinfo', async () => {
+    fakeServer({ '/v9/OpenAccountHk/status': ok(status({ info_progress: 10 })) });
+    renderAt('/usercenter', <UserCenterPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo');
+  });
+
+  it('shows a submitted application with progress and customer service', async () => {
+    fakeServer({
+      '/v9/OpenAccountHk/status': ok(
+        status({ status: 1, progress: 'submitted', info_progress: 100, bank_type: 1 }),
+      ),
+      '/app/index/getIpInfo': ok({ tel: '400-800-8888', tel_hk: '+852 3000 8888', service_hours: '' }),
+    });
+    renderAt('/usercenter', <UserCenterPage />);
+    expect(await screen.findByText('Submitted — your application is being reviewed')).toBeTruthy();
+    expect(screen.getByText('Completed 100%')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+852 3000 8888' }).getAttribute('href')).toBe(
+      'tel:+85230008888',
+    );
+    expect(screen.getByText('Hours: Monday–Friday 9:00–18:00')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('location')).toBeNull());
+  });
+});

@@ -1,0 +1,30 @@
+import {
+  CAPTCHA_FONT_SIZE,
+  CAPTCHA_HEIGHT,
+  CAPTCHA_LENGTH,
+  CAPTCHA_WIDTH,
+  ImageCodeResponseSchema,
+} from '@hk/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+// POST /services/image_code — a PNG data URL bound to this device (Device-Id header). Each captcha
+// is single use, so it is never cached: `refetch()` gives a new one.
+export async function fetchImageCode() {
+  const res = await apiPost(
+    '/services/image_code',
+    { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, font_size: CAPTCHA_FONT_SIZE, length: CAPTCHA_LENGTH },
+    ImageCodeResponseSchema,
+  );
+  return res.data;
+}
+
+export function useImageCode(enabled: boolean) {
+  return useQuery({
+    queryKey: ['image-code'],
+    queryFn: fetchImageCode,
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

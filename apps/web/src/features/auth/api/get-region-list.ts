@@ -1,0 +1,30 @@
+import { type Language, PHONE_REGIONS, RegionListResponseSchema } from '@hk/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export interface RegionOption {
+  code: string;
+  name: string;
+  /** dial code without the plus */
+  dial: string;
+}
+
+// GET /user/login/get_region_list?type=open → [{code, country, No}] in the request's language.
+export async function fetchRegionList(): Promise<RegionOption[]> {
+  const res = await apiGet('/user/login/get_region_list', { type: 'open' }, RegionListResponseSchema);
+  return res.data.map((r) => ({ code: r.code, name: r.country, dial: r.No.replace(/^\+/, '') }));
+}
+
+/** The domain's list of spec §3 regions, shown while the server's list loads or if it fails. */
+export function fallbackRegions(lang: Language): RegionOption[] {
+  return PHONE_REGIONS.map((r) => ({ code: r.code, name: r.names[lang], dial: r.dial }));
+}
+
+export function regionListQueryOptions(lang: Language) {
+  return queryOptions({ queryKey: ['region-list', lang], queryFn: fetchRegionList, staleTime: Infinity });
+}
+
+export function useRegionList(lang: Language): RegionOption[] {
+  const q = useQuery(regionListQueryOptions(lang));
+  return q.data?.length ? q.data : fallbackRegions(lang);
+}

@@ -1,0 +1,40 @@
+import { LoginResponseSchema, normalizeMobile } from '@hk/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { entryParam } from '../../../lib/entry-params';
+
+export interface LoginInput {
+  region: string;
+  mobile: string;
+  code: string;
+  isRead: boolean;
+}
+
+const orUndefined = (v: string) => v || undefined;
+
+// POST /V9/OpenAccountHk/check_verify_code, with the entry link's optional extras (spec §3).
+export async function login(input: LoginInput) {
+  const inviteCode = entryParam('inviteCode');
+  const res = await apiPost(
+    '/V9/OpenAccountHk/check_verify_code',
+    {
+      region: input.region,
+      mobile: normalizeMobile(input.mobile),
+      code: input.code.trim(),
+      isRead: input.isRead ? 1 : 0,
+      inviteCode: orUndefined(inviteCode),
+      invite_code: orUndefined(inviteCode),
+      invite_activity_id: orUndefined(entryParam('inviteActivityId')),
+      ext: orUndefined(entryParam('ext')),
+      childOpenAcctChannel: orUndefined(entryParam('childOpenAcctChannel')),
+      label: orUndefined(entryParam('label')),
+      flag: orUndefined(entryParam('flag')),
+    },
+    LoginResponseSchema,
+  );
+  return res.data;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,27 @@
+import { normalizeMobile, SmsCodeResponseSchema } from '@hk/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+export interface SmsCodeInput {
+  region: string;
+  mobile: string;
+  imageCode?: string;
+}
+
+// POST /V9/OpenAccountHk/request_verify_code → {interval}; 8001 asks for the image captcha.
+export async function requestSmsCode(input: SmsCodeInput) {
+  const res = await apiPost(
+    '/V9/OpenAccountHk/request_verify_code',
+    {
+      region: input.region,
+      mobile: normalizeMobile(input.mobile),
+      image_code: input.imageCode?.trim().toUpperCase() || undefined,
+    },
+    SmsCodeResponseSchema,
+  );
+  return res.data;
+}
+
+export function useRequestSmsCode() {
+  return useMutation({ mutationFn: requestSmsCode });
+}

@@ -1,0 +1,88 @@
+import { progressButtonKey } from '@hk/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { BrandLogo } from '../../../components/brand-logo';
+import { ProgressMeter } from '../../../components/progress-meter';
+import { AppButton } from '../../../components/ui/app-button';
+import { useServiceInfo } from '../../../lib/api/service-info';
+import { useUserStatus } from '../../../lib/api/user-status';
+import { telHref } from '../../../lib/broker';
+import { entryParam } from '../../../lib/entry-params';
+import { logoutLocally, useSession } from '../../../lib/session';
+import { syncCaType } from '../api/get-ca';
+import { useLogout } from '../api/logout';
+
+/** spec §2 login screen, logged in: recent number, switch number, adviser, progress. */
+export function LoggedInView() {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const status = useUserStatus();
+  const logout = useLogout();
+  const service = useServiceInfo();
+
+  useEffect(() => {
+    void syncCaType();
+  }, []);
+
+  const switchNumber = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The token is dropped here either way; the server's copy expires on its own.
+    }
+    logoutLocally(true);
+    queryClient.clear();
+  };
+
+  const masked = session?.mobile || status.data?.mobile_masked || '';
+  const progress = status.data?.progress;
+  const percent = status.data?.info_progress ?? 0;
+  const showIntro = progress === 'opening' || progress === 'registered';
+  const showAdviser = entryParam('flag') !== '-1'; // spec §2: hidden when the marketing flag is -1
+
+  return (
+    <section className="logged-in" aria-labelledby="recent-login">
+      <BrandLogo size={64} />
+      <p id="recent-login" className="recent-login">
+        <span>{t('recent_login')}</span>
+        <strong className="masked-mobile">{masked}</strong>
+      </p>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => void switchNumber()}
+        disabled={logout.isPending}
+      >
+        {t('switch_number')}
+      </button>
+      {showAdviser && (
+        <a className="adviser" href={telHref(service.telHk)}>
+          <span className="adviser-dot" aria-hidden="true" />
+          {t('adviser_online')}
+        </a>
+      )}
+      {showIntro ? (
+        <div className="intro-progress">
+          <ProgressMeter percent={percent} label={t('common:completed_percent', { percent })} />
+          <AppButton
+            block
+            onClick={() =>
+              void navigate(progress === 'registered' ? ROUTES.accountType.path : ROUTES.usercenter.path)
+            }
+          >
+            {t(progressButtonKey(percent))}
+          </AppButton>
+        </div>
+      ) : (
+        <AppButton block loading={status.isPending} onClick={() => void navigate(ROUTES.usercenter.path)}>
+          {t('submit')}
+        </AppButton>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,366 @@
+import {
+  CAPTCHA_LENGTH,
+  CAPTCHA_WARNING_TOAST_MS,
+  checkIsCaptchaAlwaysRequired,
+  checkMobile,
+  DEFAULT_PHONE_REGION,
+  ErrorCode,
+  formatMobileInput,
+  LoginFormSchema,
+  type LoginForm as LoginFormValues,
+  LoginUserStatus,
+  mobileInputMaxLength,
+  type PhoneRegion,
+  SMS_CODE_LENGTH,
+  SMS_COUNTDOWN_S,
+} from '@hk/domain';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { AppButton } from '../../../components/ui/app-button';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { saveSession } from '../../../lib/session';
+import { confirmDialog, preloadOverlays, showToast } from '../../../lib/toast';
+import { useDecodedMobile } from '../api/decode-mobile';
+import { syncCaType } from '../api/get-ca';
+import { useImageCode } from '../api/get-image-code';
+import { useRegionList } from '../api/get-region-list';
+import { useLogin } from '../api/login';
+import { useRequestSmsCode } from '../api/request-sms-code';
+import { useCountdown } from '../hooks/use-countdown';
+import { Agreement } from './agreement';
+import { RegionSelector } from './region-selector';
+
+type FieldName = 'region' | 'mobile' | 'imgCode' | 'smsCode';
+// spec §5: the first error in this order is the one shown as a toast.
+const FIELD_ORDER: FieldName[] = ['region', 'mobile', 'imgCode', 'smsCode'];
+// Server field names (1002 data.fields) → form fields.
+const SERVER_FIELDS: Record<string, FieldName> = {
+  region: 'region',
+  mobile: 'mobile',
+  image_code: 'imgCode',
+  code: 'smsCode',
+};
+
+export function LoginForm() {
+  const { t, i18n } = useTranslation('login');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const ids = { mobile: useId(), imgCode: useId(), smsCode: useId() };
+
+  const form = useForm<LoginFormValues>({
+    resolver: standardSchemaResolver(LoginFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {
+      region: DEFAULT_PHONE_REGION,
+      mobile: '',
+      imgCode: '',
+      smsCode: '',
+      isRead: false,
+      captchaShown: false,
+    },
+  });
+  const { register, setValue, getValues, setError, clearErrors, watch, handleSubmit, formState, setFocus } =
+    form;
+  const { errors } = formState;
+  const region = watch('region');
+  const isRead = watch('isRead');
+
+  const regions = useRegionList(currentLanguage());
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const captchaRowShown = checkIsCaptchaAlwaysRequired(region) || captchaDemanded;
+  const captcha = useImageCode(captchaRowShown);
+  const countdown = useCountdown();
+  const sms = useRequestSmsCode();
+  const loginMutation = useLogin();
+
+  // A partner link carries an encrypted mobile: prefill it and lock it (spec §2, §5).
+  const encryptedMobile = search.get('mobile');
+  const decoded = useDecodedMobile(encryptedMobile);
+  const locked = Boolean(decoded.data);
+  useEffect(() => {
+    if (!decoded.data) return;
+    const r = decoded.data.region as PhoneRegion;
+    setValue('region', r);
+    setValue('mobile', formatMobileInput(r, decoded.data.mobile));
+  }, [decoded.data, setValue]);
+  useEffect(() => {
+    if (decoded.error) void showToast(decoded.error.message, 'error');
+  }, [decoded.error]);
+
+  // The captcha guards the SMS request; once a code is on its way the login needs only the code.
+  useEffect(() => {
+    setValue('captchaShown', captchaRowShown && !codeSent);
+  }, [captchaRowShown, codeSent, setValue]);
+
+  useEffect(() => {
+    if (captcha.error) void showToast(t('errors:captcha_load_failed'), 'error');
+  }, [captcha.error, t]);
+
+  const messageOf = (message: string | undefined) =>
+    message && i18n.exists(`errors:${message}`) ? t(`errors:${message}`) : (message ?? '');
+
+  const toastFirstError = (errs: FieldErrors<LoginFormValues>) => {
+    const first = FIELD_ORDER.find((f) => errs[f]);
+    if (first) {
+      void showToast(messageOf(errs[first]?.message), 'error');
+      if (first !== 'region') setFocus(first);
+    }
+  };
+
+  const applyServerErrors = (err: ApiError) => {
+    const set: FieldErrors<LoginFormValues> = {};
+    for (const [name, message] of Object.entries(err.fields)) {
+      const field = SERVER_FIELDS[name];
+      if (!field) continue;
+      setError(field, { type: 'server', message });
+      set[field] = { type: 'server', message };
+    }
+    if (Object.keys(set).length) toastFirstError(set);
+    else void showToast(err.message, 'error');
+  };
+
+  const refreshCaptcha = () => {
+    setValue('imgCode', '');
+    void captcha.refetch();
+  };
+
+  const onRegionChange = (code: string) => {
+    const r = code as PhoneRegion;
+    setValue('region', r);
+    setValue('mobile', formatMobileInput(r, getValues('mobile')));
+    setCodeSent(false);
+    clearErrors();
+  };
+
+  const onGetCode = async () => {
+    const { region: r, mobile, imgCode } = getValues();
+    const problem = checkMobile(r, mobile);
+    if (problem) {
+      setError('mobile', { type: 'custom', message: problem });
+      toastFirstError({ mobile: { type: 'custom', message: problem } });
+      return;
+    }
+    if (captchaRowShown && !imgCode.trim()) {
+      setError('imgCode', { type: 'custom', message: 'captcha_required' });
+      toastFirstError({ imgCode: { type: 'custom', message: 'captcha_required' } });
+      return;
+    }
+    try {
+      const res = await sms.mutateAsync({ region: r, mobile, imageCode: captchaRowShown ? imgCode : '' });
+      countdown.start(res.interval > 0 ? res.interval : SMS_COUNTDOWN_S);
+      setCodeSent(true);
+      clearErrors(['mobile', 'imgCode']);
+      void showToast(t('sms_sent'), 'success');
+      // A captcha is single use: the next request needs a fresh one.
+      if (captchaRowShown) refreshCaptcha();
+      setFocus('smsCode');
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.is('CAPTCHA_REQUIRED')) {
+        // spec §8: a 4 s warning, the captcha row appears, a fresh captcha
+        void showToast(err.message, 'warn', CAPTCHA_WARNING_TOAST_MS);
+        if (captchaRowShown) refreshCaptcha();
+        setCaptchaDemanded(true);
+        return;
+      }
+      if (err.status === ErrorCode.VALIDATION_FAILED) applyServerErrors(err);
+      else void showToast(err.message, 'error');
+      if (captchaRowShown) refreshCaptcha();
+    }
+  };
+
+  const submitLogin = async (values: LoginFormValues) => {
+    try {
+      const data = await loginMutation.mutateAsync({
+        region: values.region,
+        mobile: values.mobile,
+        code: values.smsCode,
+        isRead: true,
+      });
+      saveSession({
+        uid: data.uid,
+        token: data.token,
+        region: data.region,
+        mobile: data.mobile_masked,
+        isCodeCN: data.region === 'CN',
+      });
+      queryClient.removeQueries({ queryKey: userStatusQueryKey });
+      void syncCaType();
+      // spec §2: a new user starts the opening; an existing one goes to the user centre
+      const to = data.status === LoginUserStatus.NEW ? ROUTES.accountType.path : ROUTES.usercenter.path;
+      await navigate(to, { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.status === ErrorCode.VALIDATION_FAILED) applyServerErrors(err);
+      else if (err.status !== ErrorCode.SESSION_INVALID) void showToast(err.message, 'error');
+    }
+  };
+
+  const onValid = async (values: LoginFormValues) => {
+    if (!values.isRead) {
+      // spec §2: the reminder dialog; 'agree and continue' marks the agreement read and submits
+      const agreed = await confirmDialog({
+        title: t('reminder_title'),
+        content: t('reminder_content'),
+        cancelText: t('reminder_cancel'),
+        confirmText: t('reminder_agree'),
+      });
+      if (!agreed) return;
+      setValue('isRead', true);
+    }
+    await submitLogin({ ...values, isRead: true });
+  };
+
+  const hasErrors = FIELD_ORDER.some((f) => errors[f]);
+  const mobileField = register('mobile');
+  const errorText = (f: FieldName) => messageOf(errors[f]?.message);
+
+  return (
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={handleSubmit(onValid, toastFirstError)}
+      // The toast and dialog code loads at the first touch, while the person types: the first
+      // load of /login stays within its budget and the first toast still shows at once.
+      onFocusCapture={preloadOverlays}
+      onPointerDownCapture={preloadOverlays}
+    >
+      <div className={`field-row${errors.mobile || errors.region ? ' has-error' : ''}`}>
+        <RegionSelector regions={regions} value={region} onChange={onRegionChange} disabled={locked} />
+        <input
+          id={ids.mobile}
+          {...mobileField}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          className="field-input"
+          placeholder={t('mobile_placeholder')}
+          aria-label={t('mobile_label')}
+          aria-invalid={Boolean(errors.mobile)}
+          aria-describedby={errors.mobile ? `${ids.mobile}-error` : undefined}
+          maxLength={mobileInputMaxLength(region)}
+          readOnly={locked}
+          onChange={(e) => {
+            e.target.value = formatMobileInput(region, e.target.value);
+            setCodeSent(false);
+            void mobileField.onChange(e);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setFocus(captchaRowShown ? 'imgCode' : 'smsCode');
+            }
+          }}
+        />
+      </div>
+      {(errors.mobile || errors.region) && (
+        <p id={`${ids.mobile}-error`} className="field-error">
+          {errorText(errors.region ? 'region' : 'mobile')}
+        </p>
+      )}
+
+      {captchaRowShown && (
+        <>
+          <div className={`field-row${errors.imgCode ? ' has-error' : ''}`}>
+            <input
+              id={ids.imgCode}
+              {...register('imgCode')}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="field-input"
+              placeholder={t('image_code_placeholder')}
+              aria-label={t('image_code_label')}
+              aria-invalid={Boolean(errors.imgCode)}
+              aria-describedby={errors.imgCode ? `${ids.imgCode}-error` : undefined}
+              maxLength={CAPTCHA_LENGTH}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void onGetCode();
+                }
+              }}
+            />
+            <button
+              type="button"
+              className="captcha-image"
+              aria-label={t('image_code_refresh')}
+              onClick={() => void captcha.refetch()}
+            >
+              {captcha.data && !captcha.isFetching ? (
+                <img src={captcha.data} alt="" width={88} height={29} />
+              ) : (
+                <span className="captcha-placeholder">
+                  {captcha.isError ? t('image_code_retry') : t('image_code_loading')}
+                </span>
+              )}
+            </button>
+          </div>
+          {errors.imgCode && (
+            <p id={`${ids.imgCode}-error`} className="field-error">
+              {errorText('imgCode')}
+            </p>
+          )}
+        </>
+      )}
+
+      <div className={`field-row${errors.smsCode ? ' has-error' : ''}`}>
+        <input
+          id={ids.smsCode}
+          {...register('smsCode')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          className="field-input"
+          placeholder={t('sms_code_placeholder')}
+          aria-label={t('sms_code_label')}
+          aria-invalid={Boolean(errors.smsCode)}
+          aria-describedby={errors.smsCode ? `${ids.smsCode}-error` : undefined}
+          maxLength={SMS_CODE_LENGTH}
+        />
+        <button
+          type="button"
+          className="sms-button"
+          disabled={countdown.isRunning || sms.isPending}
+          onClick={() => void onGetCode()}
+        >
+          {countdown.isRunning
+            ? t('sms_countdown', { seconds: countdown.remaining })
+            : codeSent || sms.isSuccess
+              ? t('sms_reget')
+              : t('sms_get')}
+        </button>
+      </div>
+      {errors.smsCode && (
+        <p id={`${ids.smsCode}-error`} className="field-error">
+          {errorText('smsCode')}
+        </p>
+      )}
+
+      <Agreement checked={isRead} onChange={(v) => setValue('isRead', v)} />
+
+      <AppButton
+        type="submit"
+        block
+        className="login-submit"
+        disabled={hasErrors}
+        loading={loginMutation.isPending || loginMutation.isSuccess}
+      >
+        {t('submit')}
+      </AppButton>
+    </form>
+  );
+}

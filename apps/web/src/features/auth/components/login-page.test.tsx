@@ -1,0 +1,256 @@
+import { STORAGE_PREFIX, STORAGE_USER_KEY } from '@hk/domain';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logoutLocally } from '../../../lib/session';
+import { fail, fakeServer, ok, renderAt, setupI18n } from '../../../lib/test-utils';
+import { confirmDialog, showToast } from '../../../lib/toast';
+import { LoginPage } from './login-page';
+
+vi.mock('../../../lib/toast', () => ({
+  showToast: vi.fn(async () => {}),
+  showLoadingToast: vi.fn(async () => {}),
+  clearToast: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+  preloadOverlays: vi.fn(),
+}));
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const REGIONS = [
+  { code: 'CN', country: 'Mainland China', No: '86' },
+  { code: 'HK', country: 'Hong Kong, China', No: '852' },
+  { code: 'GB', country: 'United Kingdom', No: '44' },
+];
+const loginData = (status: 0 | 1 | 2) => ({
+  uid: 'u1',
+  token: 'tok_abcdefghijklmnopqrstuvwxyz',
+  status,
+  region: 'HK',
+  mobile_masked: '5123****',
+  expires_in: 86400,
+});
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  logoutLocally(true); // clears storage and the session cache
+  vi.mocked(showToast).mockClear();
+  vi.mocked(confirmDialog).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const toasts = () => vi.mocked(showToast).mock.calls.map((c) => c[0]);
+const mobileInput = () => screen.getByRole('textbox', { name: 'Mobile number' }) as HTMLInputElement;
+const smsInput = () => screen.getByRole('textbox', { name: 'SMS code' }) as HTMLInputElement;
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+
+describe('/login, logged out', () => {
+  it('defaults to Hong Kong and shows no captcha row for HK', async () => {
+    fakeServer({ '/user/login/get_region_list': ok(REGIONS) });
+    renderAt('/login', <LoginPage />);
+    expect(screen.getByRole('button', { name: 'Phone region: Hong Kong, China +852' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Image code' })).toBeNull();
+    expect(mobileInput().maxLength).toBe(20);
+    expect(mobileInput().type).toBe('tel');
+    expect(smsInput().maxLength).toBe(6);
+    expect(smsInput().autocomplete).toBe('one-time-code');
+  });
+
+  it('shows the captcha row with a refreshable image once GB is chosen', async () => {
+    const server = fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/services/image_code': ok(PNG),
+    });
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: /^Phone region/ }));
+    const option = await screen.findByRole('option', { name: 'United Kingdom +44' });
+    fireEvent.click(option);
+    expect(await screen.findByRole('textbox', { name: 'Image code' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Phone region: United Kingdom +44' })).toBeTruthy();
+    const refresh = screen.getByRole('button', { name: 'Refresh image code' });
+    await waitFor(() => expect(refresh.querySelector('img')?.getAttribute('src')).toBe(PNG));
+    const before = server.calls.filter((c) => c.path === '/services/image_code').length;
+    fireEvent.click(refresh);
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path === '/services/image_code').length).toBe(before + 1),
+    );
+  });
+
+  it('formats a mainland number 3-4-4 and limits it to 13 characters', async () => {
+    fakeServer({ '/user/login/get_region_list': ok(REGIONS) });
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: /^Phone region/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mainland China +86' }));
+    type(mobileInput(), '13812345678');
+    expect(mobileInput().value).toBe('138 1234 5678');
+    expect(mobileInput().maxLength).toBe(13);
+  });
+
+  it('counts down 60 s after a code is sent, disabled meanwhile', async () => {
+    const server = fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/V9/OpenAccountHk/request_verify_code': ok({ interval: 60 }),
+    });
+    renderAt('/login', <LoginPage />);
+    type(mobileInput(), '5123 4567');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    const counting = await screen.findByRole('button', { name: /^Resend in (60|59) s$/ });
+    expect((counting as HTMLButtonElement).disabled).toBe(true);
+    const sent = server.calls.find((c) => c.path === '/V9/OpenAccountHk/request_verify_code');
+    expect(sent?.body.get('mobile')).toBe('51234567');
+    expect(sent?.body.get('region')).toBe('HK');
+  });
+
+  it('asks for the captcha after 8001 with a 4 s warning', async () => {
+    fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/services/image_code': ok(PNG),
+      '/V9/OpenAccountHk/request_verify_code': fail(8001, 'Please enter the image code.'),
+    });
+    renderAt('/login', <LoginPage />);
+    type(mobileInput(), '51234567');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByRole('textbox', { name: 'Image code' })).toBeTruthy();
+    expect(vi.mocked(showToast)).toHaveBeenCalledWith('Please enter the image code.', 'warn', 4000);
+    expect(screen.getByRole('button', { name: 'Get code' })).toBeTruthy();
+  });
+
+  it('toasts the first error in spec order and disables the submit button', async () => {
+    fakeServer({ '/user/login/get_region_list': ok(REGIONS) });
+    renderAt('/login', <LoginPage />);
+    const submit = screen.getByRole('button', { name: 'Quick account opening' }) as HTMLButtonElement;
+    fireEvent.click(submit);
+    await waitFor(() => expect(toasts()).toEqual(['Phone number cannot be empty']));
+    expect(submit.disabled).toBe(true);
+    type(mobileInput(), '5123');
+    type(mobileInput(), '51234567');
+    await waitFor(() => expect(screen.queryByText('Phone number cannot be empty')).toBeNull());
+    // the SMS code error still stands: the button stays disabled until it is fixed
+    expect(screen.getByText('Phone verification code cannot be empty')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    type(smsInput(), '123456');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+  });
+
+  it('asks to accept the agreement, then logs in and sends a new user to /accountType', async () => {
+    const server = fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/V9/OpenAccountHk/check_verify_code': ok(loginData(0)),
+      '/v9/OpenAccountHk/getCA': ok('sz'),
+    });
+    renderAt('/login', <LoginPage />);
+    type(mobileInput(), '51234567');
+    type(smsInput(), '123456');
+    fireEvent.submit(smsInput().form!);
+    expect((await screen.findByTestId('location')).textContent).toBe('/accountType');
+    expect(vi.mocked(confirmDialog)).toHaveBeenCalledWith(
+      expect.objectContaining({ cancelText: 'Cancel', confirmText: 'Agree and continue' }),
+    );
+    const login = server.calls.find((c) => c.path === '/V9/OpenAccountHk/check_verify_code');
+    expect(login?.body.get('isRead')).toBe('1');
+    expect(login?.body.get('code')).toBe('123456');
+    const stored = JSON.parse(localStorage.getItem(STORAGE_PREFIX + STORAGE_USER_KEY)!);
+    expect(stored.value.token).toBe(loginData(0).token);
+    expect(stored.value.mobile).toBe('5123****');
+  });
+
+  it('stays on the form when the reminder is cancelled', async () => {
+    vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+    const server = fakeServer({ '/user/login/get_region_list': ok(REGIONS) });
+    renderAt('/login', <LoginPage />);
+    type(mobileInput(), '51234567');
+    type(smsInput(), '123456');
+    fireEvent.submit(smsInput().form!);
+    await waitFor(() => expect(vi.mocked(confirmDialog)).toHaveBeenCalled());
+    expect(server.calls.some((c) => c.path === '/V9/OpenAccountHk/check_verify_code')).toBe(false);
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('sends an existing user to /usercenter and shows server field errors at the field', async () => {
+    let attempt = 0;
+    fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/V9/OpenAccountHk/check_verify_code': () =>
+        ++attempt === 1
+          ? fail(1002, 'Some information is not valid.', { fields: { code: 'The SMS code is wrong.' } })
+          : ok(loginData(1)),
+      '/v9/OpenAccountHk/getCA': ok('sz'),
+    });
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and agree to the account-opening documents' }),
+    );
+    type(mobileInput(), '51234567');
+    type(smsInput(), '123456');
+    fireEvent.submit(smsInput().form!);
+    expect(await screen.findByText('The SMS code is wrong.')).toBeTruthy();
+    expect(vi.mocked(confirmDialog)).not.toHaveBeenCalled();
+    type(smsInput(), '654321');
+    fireEvent.submit(smsInput().form!);
+    expect((await screen.findByTestId('location')).textContent).toBe('/usercenter');
+  });
+});
+
+describe('/login, logged in', () => {
+  const status = (progress: string, info_progress: number) =>
+    ok({
+      suid: 's1',
+      is_marketing: 0,
+      is_show_open_cs_qrcode: 0,
+      status: 0,
+      bank_type: 0,
+      bank_audit: 0,
+      info_progress,
+      progress,
+      stages_done: [],
+      mobile_masked: '5123****',
+    });
+
+  beforeEach(() => {
+    localStorage.setItem(
+      STORAGE_PREFIX + STORAGE_USER_KEY,
+      JSON.stringify({
+        value: {
+          uid: 'u1',
+          region: 'HK',
+          mobile: '5123****',
+          token: 'tok_abcdefghijklmnopqrstuvwxyz',
+          caType: 'sz',
+          isCodeCN: false,
+        },
+        expires: Date.now() + 60_000,
+      }),
+    );
+  });
+
+  it('shows the masked number and a progress button labelled by the percentage', async () => {
+    fakeServer({ '/v9/OpenAccountHk/status': status('opening', 30), '/v9/OpenAccountHk/getCA': ok('gd') });
+    renderAt('/login', <LoginPage />);
+    expect(screen.getByText('5123****')).toBeTruthy();
+    expect(screen.getByText('Recent login')).toBeTruthy();
+    const button = await screen.findByRole('button', { name: 'Continue: account type' });
+    expect(screen.getByText('Completed 30%')).toBeTruthy();
+    fireEvent.click(button);
+    expect((await screen.findByTestId('location')).textContent).toBe('/usercenter');
+  });
+
+  it('switching number logs out and shows the form', async () => {
+    const server = fakeServer({
+      '/v9/OpenAccountHk/status': status('submitted', 100),
+      '/V9/OpenAccountHk/logout': ok({}),
+      '/v9/OpenAccountHk/getCA': ok('sz'),
+      '/user/login/get_region_list': ok(REGIONS),
+    });
+    renderAt('/login', <LoginPage />);
+    expect(await screen.findByRole('button', { name: 'Quick account opening' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Switch phone number' }));
+    });
+    expect(await screen.findByRole('textbox', { name: 'Mobile number' })).toBeTruthy();
+    expect(server.calls.some((c) => c.path === '/V9/OpenAccountHk/logout')).toBe(true);
+    expect(localStorage.getItem(STORAGE_PREFIX + STORAGE_USER_KEY)).toBeNull();
+    const footer = screen.getByRole('navigation', { name: 'Language' });
+    expect(within(footer).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

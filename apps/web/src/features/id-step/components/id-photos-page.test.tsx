@@ -1,0 +1,131 @@
+import type { DocumentKind } from '@hk/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
+import IdPhotosPage from './id-photos-page';
+
+const image = () =>
+  new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), { headers: { 'content-type': 'image/jpeg' } });
+
+function serve(info = makeInfo({ id_location: 'CN', id_type: 'cn_id' })) {
+  return fakeServer({
+    '/v9/OpenAccountHk/info': ok(info),
+    [`/v9/OpenAccountHk/file/${makeDoc('id_front').document_id}`]: image,
+    [`/v9/OpenAccountHk/file/${makeDoc('id_back').document_id}`]: image,
+  });
+}
+
+let urls = 0;
+beforeEach(async () => {
+  await setupI18n('en');
+  urls = 0;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => `blob:test/${++urls}`, revokeObjectURL: vi.fn() }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const jpeg = (bytes: number) => new File([new Uint8Array(bytes)], 'id.jpg', { type: 'image/jpeg' });
+const choose = (name: string, file: File) =>
+  fireEvent.change(screen.getByLabelText(name), { target: { files: [file] } });
+
+describe('ID photos', () => {
+  it('refuses a file over 6 MB before compressing or uploading it, naming the maximum', async () => {
+    serve();
+    const compress = vi.fn(async (f: File) => f as Blob);
+    const upload = vi.fn();
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress, upload }} />);
+    await screen.findByLabelText('Upload ID front');
+    choose('Upload ID front', jpeg(6 * 1024 * 1024 + 1));
+    expect((await screen.findByRole('alert')).textContent).toBe('The image must not be larger than 6 MB');
+    expect(compress).not.toHaveBeenCalled();
+    expect(upload).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('accepts exactly 6 MB, compresses, shows the upload percentage, and enables Next after both sides', async () => {
+    serve();
+    const compressed = new Blob(['small'], { type: 'image/jpeg' });
+    const compress = vi.fn(async () => compressed);
+    let finish: (() => void) | undefined;
+    const upload = vi.fn(
+      (kind: DocumentKind, _blob: Blob, onProgress?: (p: number) => void) =>
+        new Promise<ReturnType<typeof makeDoc>>((resolve) => {
+          onProgress?.(42);
+          finish = () => resolve(makeDoc(kind));
+        }),
+    );
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress, upload }} />);
+    expect(await screen.findByText('ID card: photo side')).toBeTruthy();
+    choose('Upload ID front', jpeg(6 * 1024 * 1024));
+    expect((await screen.findByRole('status')).textContent).toContain('Uploading 42%');
+    expect(upload).toHaveBeenCalledWith('id_front', compressed, expect.any(Function));
+    finish!();
+    const front = screen.getByRole('region', { name: 'ID card: photo side' });
+    expect(await within(front).findByText('Uploaded')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    choose('Choose ID back from album', jpeg(1000));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2));
+    finish!();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id/details');
+  });
+
+  it("shows the server's refusal on that tile, and offers retry after a network failure", async () => {
+    serve();
+    const upload = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(3005, 'The image could not be read. Please take it again.'))
+      .mockRejectedValueOnce(new ApiError(-1, 'Network error, please try again'))
+      .mockResolvedValueOnce(makeDoc('id_back'));
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress: async (f) => f, upload }} />);
+    await screen.findByLabelText('Upload ID back');
+    choose('Upload ID back', jpeg(1000));
+    const back = screen.getByRole('region', { name: 'ID card: national emblem side' });
+    expect((await within(back).findByRole('alert')).textContent).toBe(
+      'The image could not be read. Please take it again.',
+    );
+    expect(within(back).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(back).getByRole('button', { name: 'Retake ID back' })).toBeTruthy();
+
+    choose('Upload ID back', jpeg(1000));
+    expect((await within(back).findByRole('alert')).textContent).toBe('Network error, please try again');
+    fireEvent.click(within(back).getByRole('button', { name: 'Retry' }));
+    expect(await within(back).findByText('Uploaded')).toBeTruthy();
+    expect(upload).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows photos already on file from the owner-only route, and passport labels', async () => {
+    const server = serve(
+      makeInfo({
+        id_location: 'OTHER',
+        nationality: 'GB',
+        id_type: 'passport',
+        documents: [makeDoc('id_front'), makeDoc('id_back')],
+      }),
+    );
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress: async (f) => f, upload: vi.fn() }} />);
+    const img = await screen.findByRole('img', { name: 'Passport photo page' });
+    await waitFor(() => expect(img.getAttribute('src')).toMatch(/^blob:/));
+    expect(screen.getByRole('region', { name: 'Passport second page' })).toBeTruthy();
+    expect(
+      server.calls.some((c) => c.path === `/v9/OpenAccountHk/file/${makeDoc('id_front').document_id}`),
+    ).toBe(true);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sends a person without an ID location back to the first screen', async () => {
+    serve(makeInfo());
+    renderAt('/userinfo/id/photos', <IdPhotosPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id');
+  });
+});

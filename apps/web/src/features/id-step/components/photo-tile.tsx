@@ -1,0 +1,171 @@
+import type { DocumentInfo, DocumentKind } from '@hk/domain';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentImage } from '../api/get-document-image';
+import { uploadDocument } from '../api/upload-document';
+import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../lib/compress-image';
+
+/** spec §3 uploader file item: empty → uploading → failed (with message); plus done once stored. */
+export type TileState =
+  | { status: 'empty' }
+  | { status: 'uploading'; percent: number; preview: string | null }
+  | { status: 'failed'; message: string; retry: Blob | null }
+  | { status: 'done'; document: DocumentInfo };
+
+export interface PhotoTileDeps {
+  compress: (file: File) => Promise<Blob>;
+  upload: typeof uploadDocument;
+}
+const defaultDeps: PhotoTileDeps = { compress: compressImage, upload: uploadDocument };
+
+export function PhotoTile({
+  kind,
+  label,
+  uploadName,
+  albumName,
+  retakeName,
+  document,
+  onUploaded,
+  deps = defaultDeps,
+}: {
+  kind: DocumentKind;
+  /** what the tile shows, e.g. 'Portrait side' */
+  label: string;
+  /** accessible names of the camera input, the album input and the retake button */
+  uploadName: string;
+  albumName: string;
+  retakeName: string;
+  document: DocumentInfo | undefined;
+  onUploaded: (doc: DocumentInfo) => void;
+  deps?: PhotoTileDeps;
+}) {
+  const { t } = useTranslation('id');
+  const [state, setState] = useState<TileState>(
+    document ? { status: 'done', document } : { status: 'empty' },
+  );
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const albumId = useId();
+  const shown = state.status === 'done' ? state.document : state.status === 'empty' ? document : undefined;
+  const image = useDocumentImage(shown?.document_id);
+
+  const send = async (blob: Blob) => {
+    const preview = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
+    setState({ status: 'uploading', percent: 0, preview });
+    try {
+      const doc = await deps.upload(kind, blob, (percent) =>
+        setState((s) => (s.status === 'uploading' ? { ...s, percent } : s)),
+      );
+      setState({ status: 'done', document: doc });
+      onUploaded(doc);
+    } catch (err) {
+      // 3001 type refused, 3002 too large, 3005 unreadable: the server's message, on this tile.
+      const message = err instanceof ApiError && err.message ? err.message : t('upload_failed');
+      setState({ status: 'failed', message, retry: err instanceof ApiError && err.status > 0 ? null : blob });
+    } finally {
+      if (preview) URL.revokeObjectURL(preview);
+    }
+  };
+
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be chosen again after a failure
+    if (!file) return;
+    // spec §5/§9: files above the maximum are refused before upload, naming the maximum in MB.
+    if (checkIsOversize(file)) {
+      setState({ status: 'failed', message: t('oversize', { max: MAX_UPLOAD_MB }), retry: null });
+      return;
+    }
+    let blob: Blob = file;
+    try {
+      blob = await deps.compress(file);
+    } catch {
+      // Not decodable here (e.g. HEIC in some browsers): send the original, the server decides.
+    }
+    await send(blob);
+  };
+
+  const fileInput = (capture: boolean, name: string) => (
+    <input
+      ref={capture ? cameraRef : undefined}
+      id={capture ? inputId : albumId}
+      className="id-visually-hidden"
+      type="file"
+      accept="image/*"
+      capture={capture ? 'environment' : undefined}
+      aria-label={name}
+      disabled={state.status === 'uploading'}
+      onChange={(e) => void onFile(e.currentTarget)}
+    />
+  );
+
+  const busy = state.status === 'uploading';
+  const imgSrc = state.status === 'uploading' ? state.preview : image.url;
+  return (
+    <section className={`id-tile id-tile--${state.status}`} aria-label={label} aria-busy={busy}>
+      <label className="id-tile__frame" htmlFor={inputId}>
+        {imgSrc ? (
+          <img className="id-tile__img" src={imgSrc} alt={label} />
+        ) : (
+          <span className="id-tile__placeholder" aria-hidden="true">
+            <svg className="id-tile__camera" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
+              />
+            </svg>
+            <span>{t('tap_to_shoot')}</span>
+          </span>
+        )}
+        {state.status === 'uploading' && (
+          <span className="id-tile__mask" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>{t('uploading', { percent: state.percent })}</span>
+          </span>
+        )}
+        {state.status === 'failed' && (
+          <span className="id-tile__mask id-tile__mask--failed">
+            <span aria-hidden="true" className="id-tile__close">
+              ✕
+            </span>
+            <span role="alert">{state.message}</span>
+          </span>
+        )}
+      </label>
+      {fileInput(true, uploadName)}
+      <div className="id-tile__caption">
+        <span className="id-tile__label">{label}</span>
+        {state.status === 'done' && <span className="id-tile__ok">{t('uploaded')}</span>}
+        {image.failed && state.status === 'done' && (
+          <span className="id-tile__warn">{t('image_load_failed')}</span>
+        )}
+      </div>
+      <div className="id-tile__actions">
+        {state.status === 'failed' && state.retry && (
+          <button
+            type="button"
+            className="id-btn id-btn--ghost id-btn--small"
+            onClick={() => state.retry && void send(state.retry)}
+          >
+            {t('retry')}
+          </button>
+        )}
+        {(state.status === 'done' || state.status === 'failed') && (
+          <button
+            type="button"
+            className="id-btn id-btn--ghost id-btn--small"
+            aria-label={retakeName}
+            onClick={() => cameraRef.current?.click()}
+          >
+            {t('retake')}
+          </button>
+        )}
+        {fileInput(false, albumName)}
+        <label htmlFor={albumId} className={`id-btn id-btn--link id-btn--small${busy ? ' is-disabled' : ''}`}>
+          <span aria-hidden="true">{t('choose_album')}</span>
+        </label>
+      </div>
+    </section>
+  );
+}

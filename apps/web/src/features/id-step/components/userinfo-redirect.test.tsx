@@ -1,0 +1,54 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
+import UserInfoRedirect from './userinfo-redirect';
+
+beforeAll(() => setupI18n('en'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const both = [makeDoc('id_front'), makeDoc('id_back')];
+
+describe('/userinfo', () => {
+  it.each([
+    ['nothing saved', makeInfo(), '/userinfo/id'],
+    ['passport without nationality', makeInfo({ id_location: 'OTHER' }), '/userinfo/id'],
+    ['location only', makeInfo({ id_location: 'HK' }), '/userinfo/id/photos'],
+    ['one photo', makeInfo({ id_location: 'HK', documents: [makeDoc('id_front')] }), '/userinfo/id/photos'],
+    ['both photos', makeInfo({ id_location: 'CN', documents: both }), '/userinfo/id/details'],
+    [
+      'confirmed',
+      makeInfo({ id_location: 'CN', documents: both, confirmed_at: '2026-11-25T10:00:00Z' }),
+      '/userinfo/progress',
+    ],
+  ])('with %s goes to %s', async (_name, info, path) => {
+    fakeServer({ '/v9/OpenAccountHk/info': ok(info) });
+    renderAt('/userinfo', <UserInfoRedirect />, '?title=Open');
+    expect((await screen.findByTestId('location')).textContent).toBe(`${path}?title=Open`);
+  });
+
+  it('opens the details of a refused application instead of the progress page, keeping state', async () => {
+    fakeServer({
+      '/v9/OpenAccountHk/info': ok(
+        makeInfo({ id_location: 'HK', documents: both, confirmed_at: '2026-11-25T10:00:00Z' }),
+      ),
+    });
+    renderAt('/userinfo', <UserInfoRedirect />, '?state=refused');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id/details?state=refused');
+  });
+
+  it('sends a person without an application to the account initialisation first', async () => {
+    fakeServer({ '/v9/OpenAccountHk/info': ok({ ...makeInfo(), application: null }) });
+    renderAt('/userinfo', <UserInfoRedirect />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/accountType');
+  });
+
+  it('shows the error with a retry when the info cannot be loaded', async () => {
+    fakeServer({ '/v9/OpenAccountHk/info': { status: 1099, data: null, info: 'The service is busy.' } });
+    renderAt('/userinfo', <UserInfoRedirect />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The service is busy.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,127 @@
+// Shared set-up of the ID-step component tests: real i18n catalogues, a fresh query client, a
+// memory router, and a fake server behind `fetch` that answers with the API's envelope.
+import { type ApplicationInfo, ERROR_MESSAGES, type Language } from '@hk/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18n from 'i18next';
+import type { ReactNode } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import en from '../../locales/en/id.json';
+import zhCN from '../../locales/zh-CN/id.json';
+import zhHK from '../../locales/zh-HK/id.json';
+
+(globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';
+
+export async function setupI18n(lng: Language) {
+  if (!i18n.isInitialized)
+    await i18n.use(initReactI18next).init({
+      resources: {
+        'zh-CN': { id: zhCN, errors: ERROR_MESSAGES['zh-CN'] },
+        'zh-HK': { id: zhHK, errors: ERROR_MESSAGES['zh-HK'] },
+        en: { id: en, errors: ERROR_MESSAGES.en },
+      },
+      lng,
+      fallbackLng: false,
+      defaultNS: 'id',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  await i18n.changeLanguage(lng);
+}
+
+type Handler = (body: URLSearchParams) => unknown;
+/** Fakes the server: path → envelope (or a function of the form body). Records every call. */
+export function fakeServer(routes: Record<string, unknown | Handler>) {
+  const calls: { path: string; body: URLSearchParams }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : String(init?.body ?? ''));
+    calls.push({ path: url.pathname, body });
+    const route = routes[url.pathname];
+    const json = typeof route === 'function' ? (route as Handler)(body) : route;
+    if (json instanceof Response) return json;
+    if (json === undefined)
+      return new Response(JSON.stringify({ status: 1007, data: null, info: 'not found' }));
+    return new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
+}
+
+export const ok = <T,>(data: T) => ({ status: 0, data, info: '' });
+
+export function makeInfo(step: Partial<ApplicationInfo['id_step']> = {}): ApplicationInfo {
+  return {
+    account_type: { value: 'M' },
+    is_future_account: { value: '0' },
+    full_name: { value: '' },
+    first_name: { value: '' },
+    last_name: { value: '' },
+    application: { id: 'app-1', status: 0, markets: ['HKMargin'], created_at: '2026-11-25T10:00:00Z' },
+    id_step: {
+      id_location: null,
+      nationality: null,
+      documents: [],
+      chinese_name: null,
+      english_surname: null,
+      english_given_name: null,
+      name_matches_bank: false,
+      id_type: null,
+      id_number_masked: null,
+      gender: null,
+      birth_date: null,
+      confirmed_at: null,
+      ...step,
+    },
+  };
+}
+
+export function makeDoc(kind: 'id_front' | 'id_back') {
+  return {
+    document_id:
+      kind === 'id_front' ? '11111111-1111-4111-8111-111111111111' : '22222222-2222-4222-8222-222222222222',
+    kind,
+    mime: 'image/jpeg',
+    width: 1000,
+    height: 630,
+    size: 120_000,
+    uploaded_at: '2026-11-25T10:00:00Z',
+  };
+}
+
+function WhereAmI() {
+  const loc = useLocation();
+  return <p data-testid="location">{`${loc.pathname}${loc.search}`}</p>;
+}
+
+/** Renders `element` at `path` (with `search`); other ID-step paths show where navigation went. */
+export function renderAt(path: string, element: ReactNode, search = '') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const others = [
+    '/userinfo',
+    '/userinfo/id',
+    '/userinfo/id/photos',
+    '/userinfo/id/details',
+    '/userinfo/progress',
+    '/login',
+    '/accountType',
+  ];
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`${path}${search}`]}>
+        <Routes>
+          <Route path={path} element={element} />
+          {others
+            .filter((p) => p !== path)
+            .map((p) => (
+              <Route key={p} path={p} element={<WhereAmI />} />
+            ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

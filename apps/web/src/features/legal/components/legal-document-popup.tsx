@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import type { LegalDocumentId } from '../documents';
+import { loadLegalDocument } from './load-document';
+
+export interface LegalDocumentPopupProps {
+  id: LegalDocumentId | null;
+  onClose: () => void;
+}
+
+/** One of the four agreement documents, full screen (spec §2 login agreement links). */
+export default function LegalDocumentPopup({ id, onClose }: LegalDocumentPopupProps) {
+  const { t, i18n } = useTranslation('legal');
+  const lang = currentLanguage();
+  const titleId = useId();
+  const doc = useQuery({
+    queryKey: ['legal', lang, id],
+    queryFn: () => loadLegalDocument(lang, id!),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+
+  return (
+    <Popup
+      visible={id !== null}
+      onClose={onClose}
+      position="right"
+      destroyOnClose
+      bodyClassName="legal-popup"
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="legal-dialog"
+        lang={i18n.language}
+      >
+        <header className="legal-header">
+          <h1 id={titleId}>{doc.data?.title ?? t('loading')}</h1>
+          <button type="button" className="legal-close" onClick={onClose}>
+            {t('close')}
+          </button>
+        </header>
+        <article className="legal-body">
+          {doc.isError && <p role="alert">{t('load_failed')}</p>}
+          {doc.isPending && id !== null && (
+            <p role="status" className="legal-loading">
+              {t('loading')}
+            </p>
+          )}
+          {doc.data && (
+            <>
+              <p className="legal-effective">{doc.data.effective}</p>
+              {doc.data.sections.map((s) => (
+                <section key={s.heading}>
+                  <h2>{s.heading}</h2>
+                  {s.paragraphs.map((p) => (
+                    <p key={p}>{p}</p>
+                  ))}
+                </section>
+              ))}
+            </>
+          )}
+        </article>
+        <footer className="legal-footer">
+          <button type="button" className="btn btn-primary btn-block" onClick={onClose}>
+            {t('done')}
+          </button>
+        </footer>
+      </div>
+    </Popup>
+  );
+}

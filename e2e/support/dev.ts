@@ -1,0 +1,69 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** One message of GET /dev/sms (outside production only), newest first. */
+export interface DevSms {
+  to: string;
+  body: string;
+  code: string;
+  sent_at: string;
+}
+
+interface Envelope<T> {
+  status: number;
+  data: T;
+  info: string;
+}
+
+async function getEnvelope<T>(request: APIRequestContext, url: string): Promise<Envelope<T>> {
+  const response = await request.get(url);
+  if (!response.ok()) throw new Error(`GET ${url.split('?')[0]} answered HTTP ${response.status()}`);
+  const body = (await response.json()) as Envelope<T>;
+  if (body.status !== 0)
+    throw new Error(`GET ${url.split('?')[0]} answered status ${body.status}: ${body.info}`);
+  return body;
+}
+
+/** Waits briefly for a condition the server reaches right after the browser's request. */
+async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** All SMS messages sent to `mobile` (digits only, no region prefix), newest first. */
+export async function smsMessages(request: APIRequestContext, mobile: string): Promise<DevSms[]> {
+  const body = await getEnvelope<DevSms[]>(request, `/dev/sms?mobile=${encodeURIComponent(mobile)}`);
+  return body.data;
+}
+
+/**
+ * The code of the newest SMS sent to `mobile`. Pass `after` (the previous code) to wait for a
+ * new one once the journey asked for another.
+ */
+export async function latestSmsCode(
+  request: APIRequestContext,
+  mobile: string,
+  opts: { after?: string; timeoutMs?: number } = {},
+): Promise<string> {
+  return poll(
+    async () => {
+      const [newest] = await smsMessages(request, mobile);
+      return newest && newest.code !== opts.after ? newest.code : undefined;
+    },
+    `an SMS to the test mobile`,
+    opts.timeoutMs,
+  );
+}
+
+/** The text of the current image captcha of a device (the browser's `H5_SESSION_ID`). */
+export async function captchaText(request: APIRequestContext, deviceId: string): Promise<string> {
+  const body = await getEnvelope<{ text: string }>(
+    request,
+    `/dev/captcha?device=${encodeURIComponent(deviceId)}`,
+  );
+  return body.data.text;
+}

@@ -1,0 +1,37 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * Test mobiles that do not collide between tests, workers or reruns against the same database
+ * (SMS rate limits are per mobile per hour and per day). Seeded by time and randomness; the
+ * counter keeps one process from ever repeating itself.
+ */
+let counter = 0;
+function uniqueDigits(length: number): string {
+  counter += 1;
+  const seed = (Date.now() % 10 ** 6) * 1000 + ((counter * 7919 + randomInt(1000)) % 1000);
+  return String(seed % 10 ** length).padStart(length, '0');
+}
+
+/** spec §5: Hong Kong mobiles are 8 digits starting with 5, 6 or 9. */
+export function uniqueHkMobile(): string {
+  const first = (['5', '6', '9'] as const)[randomInt(3)];
+  return `${first}${uniqueDigits(7)}`;
+}
+
+/** spec §5: mainland mobiles are 11 digits starting with 1; 13x is valid on every carrier. */
+export function uniqueCnMobile(): string {
+  return `13${randomInt(10)}${uniqueDigits(8)}`;
+}
+
+/** A mobile of a third region (Macao: 8 digits; 66 is a mobile range), which always needs the captcha. */
+export function uniqueMoMobile(): string {
+  return `66${uniqueDigits(6)}`;
+}
+
+/**
+ * A client address per test. The e2e server runs with TRUST_PROXY=1, so the per-IP SMS limit and
+ * the "asked twice from this IP" captcha rule (spec §5) apply per test, not to the whole run.
+ */
+export function uniqueClientIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}

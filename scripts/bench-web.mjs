@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run bench:web`: what /login costs a phone. Builds the web app if apps/web/dist is missing,
+// starts the real server on a free loopback port, then
+//  1. loads /login in Debian's Chromium (Playwright) and sums the gzipped size (level 9) of the JS
+//     responses received before the `load` event, measured from the response bodies;
+//  2. runs Lighthouse 12.2.3 (mobile form factor, performance only, default simulated throttling)
+//     and prints the performance score, FCP, LCP and TBT.
+// Lighthouse needs the page to paint (NO_FCP otherwise): it measures the app, not just the server.
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, ensureChromium, ensureWebBuild, root, startServer } from './lib/server.mjs';
+
+const BUDGET_KB = 180;
+
+async function measureJs(url) {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+      locale: 'zh-CN',
+    });
+    const page = await context.newPage();
+    let loaded = false;
+    page.on('load', () => {
+      loaded = true;
+    });
+    const pending = [];
+    page.on('response', (response) => {
+      if (loaded) return;
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+      pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, body })));
+    });
+    await page.goto(`${url}/login`, { waitUntil: 'load' });
+    const scripts = await Promise.all(pending);
+    let total = 0;
+    for (const { url: path, body } of scripts) {
+      const gz = gzipSync(body, { level: 9 }).length;
+      total += gz;
+      console.log(`  ${path}  ${(body.length / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`);
+    }
+    return { kb: total / 1024, files: scripts.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(`${url}/login`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const ms = (id) => lhr.audits[id]?.numericValue;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: ms('first-contentful-paint'),
+      lcp: ms('largest-contentful-paint'),
+      tbt: ms('total-blocking-time'),
+      version: lhr.lighthouseVersion,
+      chrome: lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0],
+      warnings: lhr.runWarnings ?? [],
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+ensureChromium();
+// BENCH_WEB_URL measures a server that is already running instead (e.g. a staging host).
+const external = process.env.BENCH_WEB_URL?.replace(/\/+$/, '');
+if (!external && !ensureWebBuild()) {
+  console.log('bench:web: apps/web/dist is missing, building it');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = external
+  ? { url: external, printLog() {}, async stop() {} }
+  : await startServer({ name: 'bench-web' });
+let code = 0;
+try {
+  console.log(`bench:web: server on ${server.url}; JS loaded by /login before the load event:`);
+  const js = await measureJs(server.url);
+  console.log(
+    `bench:web: /login JS before load: ${js.kb.toFixed(1)} KB gzipped (${js.files} files; budget ${BUDGET_KB} KB)`,
+  );
+  const lh = await runLighthouse(server.url);
+  for (const w of lh.warnings) console.log(`  lighthouse warning: ${w}`);
+  console.log(
+    `bench:web: Lighthouse ${lh.version} (${lh.chrome ?? 'chromium'}) mobile performance ${lh.score}` +
+      ` — FCP ${(lh.fcp / 1000).toFixed(2)} s, LCP ${(lh.lcp / 1000).toFixed(2)} s, TBT ${lh.tbt.toFixed(0)} ms`,
+  );
+} catch (error) {
+  code = 1;
+  console.error(`bench:web failed: ${error.message}`);
+  server.printLog();
+} finally {
+  await server.stop();
+}
+process.exit(code);

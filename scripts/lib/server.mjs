@@ -1,0 +1,137 @@
+// Starts the real server (apps/api/src/server.ts) for the browser journeys and the benchmarks:
+// a free loopback port, a fresh temporary DATA_DIR (PGlite unless DATABASE_URL is passed), the
+// log in a file under .tmp/. Loopback only.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Without the background-networking flags Chromium keeps trying to reach the internet. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Debian's Chromium. Installs it (and CJK fonts for readable screenshots) when missing and running
+ * as root; otherwise stops with a one-line explanation.
+ */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `${CHROMIUM_PATH} is missing: install it with \`sudo apt-get install -y chromium fonts-noto-cjk\` (or set CHROMIUM_PATH), then run again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`${CHROMIUM_PATH} is missing: installing Debian's chromium and fonts-noto-cjk`);
+  const result = spawnSync(
+    'sh',
+    ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk'],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0 || !existsSync(CHROMIUM_PATH)) {
+    console.error(`could not install chromium with apt-get (exit ${result.status})`);
+    process.exit(1);
+  }
+  return CHROMIUM_PATH;
+}
+
+export function ensureWebBuild() {
+  if (existsSync(path.join(root, 'apps/web/dist/index.html'))) return true;
+  return false;
+}
+
+/**
+ * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string }} opts
+ * @returns {Promise<{ url: string, port: number, logFile: string, printLog(): void, stop(): Promise<void> }>}
+ */
+export async function startServer({ name, env = {}, databaseUrl }) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `hk-${name}-`));
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const logFile = path.join(root, '.tmp', `${name}-server.log`);
+  const out = openSync(logFile, 'w');
+  const childEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...childEnv,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  let exited = null;
+  const exitPromise = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const printLog = () => {
+    console.error(`\n----- server log (${path.relative(root, logFile)}) -----`);
+    console.error(readFileSync(logFile, 'utf8').trimEnd());
+    console.error('----- end of server log -----\n');
+  };
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) {
+      printLog();
+      await stop();
+      throw new Error(`the server exited before it was ready (code ${exited.code}, signal ${exited.signal})`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      printLog();
+      await stop();
+      throw new Error('the server did not answer /healthz within 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, logFile, printLog, stop };
+}
