@@ -44,4 +44,6 @@ const days = Number(values.days);
 if (!Number.isFinite(days) || days <= 0 || days > 366) fail('--days must be between 0 and 366');
 
 const expiresAt = new Date(Date.now() + days * 86400_000);
-process.stdout.write(`${encodeMobileLink({ region: region as PhoneRegion, mobile, expiresAt }, readKey())}\n`);
+process.stdout.write(
+  `${encodeMobileLink({ region: region as PhoneRegion, mobile, expiresAt }, readKey())}\n`,
+);

@@ -51,7 +51,8 @@ describe.each(DB_KINDS)('POST /services/image_code (%s)', (kind) => {
     expect(stats.channels[0]!.min).toBeLessThan(128);
     expect(stats.channels[0]!.max).toBeGreaterThan(200);
 
-    const text = (await t.app.inject({ method: 'GET', url: `/dev/captcha?device=${device}` })).json().data.text;
+    const text = (await t.app.inject({ method: 'GET', url: `/dev/captcha?device=${device}` })).json().data
+      .text;
     const rows = await t.app.ctx.db.select().from(captchas).where(eq(captchas.deviceId, device));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textHash).toMatch(/^[0-9a-f]{64}$/);

@@ -86,7 +86,11 @@ describe('POST /v1/Services/decode_mobile', () => {
     const link = linkFor('HK', '91234567', 60_000);
     t.clock.advance(61);
     const res = await post(t, '/v1/Services/decode_mobile', { mobile: link }, { lang: 'en' });
-    expect(res).toMatchObject({ status: 8020, info: 'The phone number in this link is not valid.', data: null });
+    expect(res).toMatchObject({
+      status: 8020,
+      info: 'The phone number in this link is not valid.',
+      data: null,
+    });
   });
 
   it('a tampered link or one made with another key → 8020', async () => {
@@ -103,7 +107,9 @@ describe('POST /v1/Services/decode_mobile', () => {
 
   it('a link to an invalid number → 8020', async () => {
     expect((await post(t, '/v1/Services/decode_mobile', { mobile: linkFor('HK', '123') })).status).toBe(8020);
-    expect((await post(t, '/v1/Services/decode_mobile', { mobile: linkFor('GB', '12345678') })).status).toBe(8020);
+    expect((await post(t, '/v1/Services/decode_mobile', { mobile: linkFor('GB', '12345678') })).status).toBe(
+      8020,
+    );
   });
 
   it('missing, empty or oversize mobile → 1002', async () => {
@@ -120,7 +126,17 @@ describe('scripts/make-mobile-link.ts', () => {
     const key = randomBytes(32);
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/make-mobile-link.ts', '--region', 'CN', '--mobile', '138 0013 8000', '--days', '2'],
+      [
+        '--import',
+        'tsx',
+        'scripts/make-mobile-link.ts',
+        '--region',
+        'CN',
+        '--mobile',
+        '138 0013 8000',
+        '--days',
+        '2',
+      ],
       { cwd: root, env: { ...process.env, LINK_KEY: key.toString('hex') } },
     );
     const link = stdout.trim();

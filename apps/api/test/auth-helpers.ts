@@ -171,8 +171,9 @@ export async function loginNewUser(t: TestApp, mobile = hkMobile(), opts: CallOp
 
 export async function countAuthRows(t: TestApp) {
   const { db } = t.app.ctx;
-  const n = async (table: typeof users | typeof sessions | typeof captchas | typeof smsCodes | typeof smsRequests) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (
+    table: typeof users | typeof sessions | typeof captchas | typeof smsCodes | typeof smsRequests,
+  ) => (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     users: await n(users),
     sessions: await n(sessions),

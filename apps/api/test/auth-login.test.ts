@@ -113,11 +113,19 @@ describe.each(DB_KINDS)('login with the SMS code (%s)', (kind) => {
 
       await t.app.ctx.db.insert(applications).values({ userId: first.uid, markets: ['HKMargin'] });
       t.clock.advance(61);
-      const third = await login(t, { region: 'HK', mobile: first.mobile, code: await sendCode('HK', first.mobile) });
+      const third = await login(t, {
+        region: 'HK',
+        mobile: first.mobile,
+        code: await sendCode('HK', first.mobile),
+      });
       expect(third.data.status).toBe(1);
       await t.app.ctx.db.update(applications).set({ status: 1 }).where(eq(applications.userId, first.uid));
       t.clock.advance(61);
-      const fourth = await login(t, { region: 'HK', mobile: first.mobile, code: await sendCode('HK', first.mobile) });
+      const fourth = await login(t, {
+        region: 'HK',
+        mobile: first.mobile,
+        code: await sendCode('HK', first.mobile),
+      });
       expect(fourth.data.status).toBe(2);
       expect((await countAuthRows(t)).users).toBeGreaterThan(0);
     });
@@ -227,7 +235,11 @@ describe.each(DB_KINDS)('login with the SMS code (%s)', (kind) => {
     });
 
     test('a code as a JSON number → 1002', async () => {
-      const res = await login(t, { region: 'HK', mobile: '91234567', code: 123456 as unknown as string }, { json: true });
+      const res = await login(
+        t,
+        { region: 'HK', mobile: '91234567', code: 123456 as unknown as string },
+        { json: true },
+      );
       expect(res.status).toBe(1002);
     });
   });

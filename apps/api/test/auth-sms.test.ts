@@ -141,7 +141,9 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       const res = await requestSms(t, params as { region: string; mobile: string });
       expect(res.status).toBe(1002);
       expect(res.http).toBe(200);
-      expect(Object.keys((res.data as { fields: Record<string, string> }).fields)).toContain(field);
+      expect(Object.keys((res.data as unknown as { fields: Record<string, string> }).fields)).toContain(
+        field,
+      );
       expect(t.sms.sent.length).toBe(sentBefore);
       expect(await countAuthRows(t)).toEqual(before);
     });
@@ -151,14 +153,24 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       expect(res.data).toEqual({ fields: { mobile: 'Phone number format is wrong' } });
       expect(res.info).toBe('Phone number format is wrong');
       expect((await requestSms(t, { region: 'HK', mobile: '' })).info).toBe('手机号码不能为空');
-      expect((await requestSms(t, { region: 'HK', mobile: '' }, { lang: 'zh-HK' })).info).toBe('手機號碼不能為空');
+      expect((await requestSms(t, { region: 'HK', mobile: '' }, { lang: 'zh-HK' })).info).toBe(
+        '手機號碼不能為空',
+      );
     });
 
     test('wrong types in a JSON body → 1002', async () => {
       const before = await countAuthRows(t);
-      const res = await requestSms(t, { region: 'HK', mobile: 91234567 as unknown as string }, { json: true });
+      const res = await requestSms(
+        t,
+        { region: 'HK', mobile: 91234567 as unknown as string },
+        { json: true },
+      );
       expect(res.status).toBe(1002);
-      const res2 = await requestSms(t, { region: ['HK'] as unknown as string, mobile: '91234567' }, { json: true });
+      const res2 = await requestSms(
+        t,
+        { region: ['HK'] as unknown as string, mobile: '91234567' },
+        { json: true },
+      );
       expect(res2.status).toBe(1002);
       expect(await countAuthRows(t)).toEqual(before);
     });
@@ -238,7 +250,11 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
     test('the captcha is typed case-insensitively', async () => {
       const device = 'device-case';
       const text = await solveCaptcha(t, device);
-      const res = await requestSms(t, { region: 'GB', mobile: gbMobile(), image_code: text.toLowerCase() }, { device });
+      const res = await requestSms(
+        t,
+        { region: 'GB', mobile: gbMobile(), image_code: text.toLowerCase() },
+        { device },
+      );
       expect(res.status).toBe(0);
     });
 
@@ -298,7 +314,9 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       const mobile = gbMobile();
       const text = await solveCaptcha(t, device);
       const wrong = text === 'AAAA' ? 'CCCC' : 'AAAA';
-      expect((await requestSms(t, { region: 'GB', mobile, image_code: wrong }, { device })).status).toBe(8002);
+      expect((await requestSms(t, { region: 'GB', mobile, image_code: wrong }, { device })).status).toBe(
+        8002,
+      );
       // single use: the right text no longer works after a wrong try
       expect((await requestSms(t, { region: 'GB', mobile, image_code: text }, { device })).status).toBe(8002);
       expect(sentTo(t, mobile)).toHaveLength(0);
@@ -311,7 +329,9 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       const a = gbMobile();
       const b = gbMobile();
       expect((await requestSms(t, { region: 'GB', mobile: a, image_code: text }, { device })).status).toBe(0);
-      expect((await requestSms(t, { region: 'GB', mobile: b, image_code: text }, { device })).status).toBe(8002);
+      expect((await requestSms(t, { region: 'GB', mobile: b, image_code: text }, { device })).status).toBe(
+        8002,
+      );
       expect(sentTo(t, b)).toHaveLength(0);
     });
 
@@ -319,14 +339,18 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       const device = 'device-expired';
       const text = await solveCaptcha(t, device);
       t.clock.advance(301);
-      expect((await requestSms(t, { region: 'GB', mobile: gbMobile(), image_code: text }, { device })).status).toBe(
-        8002,
-      );
+      expect(
+        (await requestSms(t, { region: 'GB', mobile: gbMobile(), image_code: text }, { device })).status,
+      ).toBe(8002);
     });
 
     test("another device's captcha → 8002", async () => {
       const text = await solveCaptcha(t, 'device-a');
-      const res = await requestSms(t, { region: 'GB', mobile: gbMobile(), image_code: text }, { device: 'device-b' });
+      const res = await requestSms(
+        t,
+        { region: 'GB', mobile: gbMobile(), image_code: text },
+        { device: 'device-b' },
+      );
       expect(res.status).toBe(8002);
       const none = await requestSms(t, { region: 'GB', mobile: gbMobile(), image_code: text });
       expect(none.status).toBe(8002);

@@ -19,9 +19,13 @@ describe('reference data', () => {
 
   describe('GET /user/login/get_region_list', () => {
     it('lists the 16 regions of spec §3 in order, in Simplified Chinese by default', async () => {
-      const res = await get<{ code: string; country: string; No: string }[]>(t, '/user/login/get_region_list', {
-        type: 'open',
-      });
+      const res = await get<{ code: string; country: string; No: string }[]>(
+        t,
+        '/user/login/get_region_list',
+        {
+          type: 'open',
+        },
+      );
       expect(res.status).toBe(0);
       expect(res.data.map((r) => r.code)).toEqual([
         'CN',
@@ -47,9 +51,17 @@ describe('reference data', () => {
     });
 
     it('names them in the request language (lang parameter, else Accept-Language)', async () => {
-      const en = await get<{ country: string }[]>(t, '/user/login/get_region_list', { type: 'open', lang: 'en' });
+      const en = await get<{ country: string }[]>(t, '/user/login/get_region_list', {
+        type: 'open',
+        lang: 'en',
+      });
       expect(en.data.map((r) => r.country)).toEqual(PHONE_REGIONS.map((r) => r.names.en));
-      const hk = await get<{ country: string }[]>(t, '/user/login/get_region_list', { type: 'open' }, { lang: 'zh-HK' });
+      const hk = await get<{ country: string }[]>(
+        t,
+        '/user/login/get_region_list',
+        { type: 'open' },
+        { lang: 'zh-HK' },
+      );
       expect(hk.data[0]!.country).toBe('中國內地');
       const tw = await t.app.inject({
         method: 'GET',
@@ -82,11 +94,13 @@ describe('reference data', () => {
         status: 0,
         data: { tel: '400-123-4567', tel_hk: '+852 2345 6789', service_hours: '周一至周五 9:00–18:00' },
       });
-      expect((await post<{ service_hours: string }>(t, '/app/index/getIpInfo', {}, { lang: 'en' })).data.service_hours).toBe(
-        'Mon–Fri 9:00–18:00',
-      );
       expect(
-        (await post<{ service_hours: string }>(t, '/app/index/getIpInfo', {}, { lang: 'zh-HK' })).data.service_hours,
+        (await post<{ service_hours: string }>(t, '/app/index/getIpInfo', {}, { lang: 'en' })).data
+          .service_hours,
+      ).toBe('Mon–Fri 9:00–18:00');
+      expect(
+        (await post<{ service_hours: string }>(t, '/app/index/getIpInfo', {}, { lang: 'zh-HK' })).data
+          .service_hours,
       ).toBe('星期一至五 9:00–18:00');
     });
   });
@@ -116,7 +130,9 @@ describe('reference data', () => {
       const zh = await get<{ code: string; name: string }[]>(t, '/v9/OpenAccountHk/get_country_list');
       expect(zh.data).toHaveLength(COUNTRY_CODES.length);
       expect(zh.data.find((c) => c.code === 'FR')!.name).toBe('法国');
-      const en = await get<{ code: string; name: string }[]>(t, '/v9/OpenAccountHk/get_country_list', { lang: 'en' });
+      const en = await get<{ code: string; name: string }[]>(t, '/v9/OpenAccountHk/get_country_list', {
+        lang: 'en',
+      });
       expect(en.data.find((c) => c.code === 'FR')!.name).toBe('France');
     });
   });

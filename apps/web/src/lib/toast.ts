@@ -8,18 +8,19 @@ type DialogModule = typeof import('antd-mobile/es/components/dialog');
 let toastModule: Promise<ToastModule> | null = null;
 let dialogModule: Promise<DialogModule> | null = null;
 
+/** The React 19 render function and antd-mobile's locale, before any overlay shows. */
+export async function loadOverlayBase() {
+  const [render, locale] = await Promise.all([import('./antd-render'), import('./antd-locale')]);
+  render.setupAntdRender();
+  await locale.syncAntdLocale();
+}
+
 function loadToast() {
-  toastModule ??= import('./antd-render').then((m) => {
-    m.setupAntdRender();
-    return import('antd-mobile/es/components/toast');
-  });
+  toastModule ??= loadOverlayBase().then(() => import('antd-mobile/es/components/toast'));
   return toastModule;
 }
 function loadDialog() {
-  dialogModule ??= import('./antd-render').then((m) => {
-    m.setupAntdRender();
-    return import('antd-mobile/es/components/dialog');
-  });
+  dialogModule ??= loadOverlayBase().then(() => import('antd-mobile/es/components/dialog'));
   return dialogModule;
 }
 

@@ -45,7 +45,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     { schema: { body: z.optional(ImageCodeRequestSchema), response: responses(ImageCodeResponseSchema) } },
     async (request, reply) => {
       // The captcha is bound to the device that will type it (Device-Id = the client's H5_SESSION_ID).
-      if (!request.deviceId.trim()) throw new AppError('VALIDATION_FAILED', { device_id: 'device_id_required' });
+      if (!request.deviceId.trim())
+        throw new AppError('VALIDATION_FAILED', { device_id: 'device_id_required' });
       const png = await issueCaptcha(app.ctx, request.deviceId);
       return reply.header('cache-control', 'no-store').send(ok(png));
     },
@@ -110,13 +111,15 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   await app.register(async (authed) => {
     requireSession(authed);
-    authed.withTypeProvider<ZodTypeProvider>().post(
-      '/V9/OpenAccountHk/logout',
-      { schema: { response: responses(LogoutResponseSchema) } },
-      async (request, reply) => {
-        await revokeSession(app.ctx.db, request.session!.tokenHash, app.ctx.now());
-        return reply.header('cache-control', 'no-store').send(ok({}));
-      },
-    );
+    authed
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/V9/OpenAccountHk/logout',
+        { schema: { response: responses(LogoutResponseSchema) } },
+        async (request, reply) => {
+          await revokeSession(app.ctx.db, request.session!.tokenHash, app.ctx.now());
+          return reply.header('cache-control', 'no-store').send(ok({}));
+        },
+      );
   });
 }

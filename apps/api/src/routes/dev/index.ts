@@ -36,9 +36,11 @@ export async function devRoutes(fastify: FastifyInstance) {
       // Numbers of other regions are kept as their national significant number (no trunk 0).
       let list = inbox?.list(digits) ?? [];
       if (list.length === 0 && digits.startsWith('0')) list = inbox?.list(digits.replace(/^0+/, '')) ?? [];
-      return reply.headers(noStore).send(
-        ok(list.map((m) => ({ to: m.to, body: m.body, code: m.code, sent_at: m.sentAt.toISOString() }))),
-      );
+      return reply
+        .headers(noStore)
+        .send(
+          ok(list.map((m) => ({ to: m.to, body: m.body, code: m.code, sent_at: m.sentAt.toISOString() }))),
+        );
     },
   );
 
@@ -53,4 +55,3 @@ export async function devRoutes(fastify: FastifyInstance) {
       reply.headers(noStore).send(ok({ text: findDevCaptchaText(app.ctx, request.query.device) ?? null })),
   );
 }
-

@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import {
   DeleteFileRequestSchema,
   DeleteFileResponseSchema,
-  DOCUMENT_KINDS,
-  type DocumentKind,
   FileParamsSchema,
   UploadResponseSchema,
 } from '@hk/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok, responses } from '../../lib/envelope';
@@ -19,41 +16,12 @@ import {
 import { requireSession } from '../../plugins/app/auth/require-session';
 import {
   findActiveDocumentOfUser,
-  insertReplacingDocument,
   softDeleteDocumentOfUser,
 } from '../../plugins/app/documents/document-repository';
+import { storeIdPhoto } from '../../plugins/app/documents/document-service';
 import { createFileStore } from '../../plugins/app/documents/file-store';
 import { sweepOrphanFiles } from '../../plugins/app/documents/file-sweep';
-import { cleanUploadedImage } from '../../plugins/app/documents/image';
-
-/** Reads `kind` then `file` from the multipart body; limits come from the multipart plugin. */
-async function readUpload(request: FastifyRequest): Promise<{ kind: DocumentKind; bytes: Buffer }> {
-  let kind: string | undefined;
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'kind' && typeof part.value === 'string') kind = part.value;
-      } else if (part.fieldname === 'file' && !bytes) {
-        bytes = await part.toBuffer();
-      } else {
-        await part.toBuffer(); // drain anything else
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('UPLOAD_TOO_LARGE');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UPLOAD_FILE_MISSING');
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status < 500) throw err; // the plugin's other limits: 413 envelope
-    // a truncated or garbled multipart body ("Unexpected end of form"): the client's fault
-    throw new AppError('MALFORMED_REQUEST');
-  }
-  if (!(DOCUMENT_KINDS as readonly string[]).includes(kind ?? ''))
-    throw new AppError('VALIDATION_FAILED', { kind: 'document_kind_invalid' });
-  if (!bytes || bytes.length === 0) throw new AppError('UPLOAD_FILE_MISSING');
-  return { kind: kind as DocumentKind, bytes };
-}
+import { readUpload } from '../../plugins/app/documents/read-upload';
 
 /** ID photos: upload, read back (owner only) and delete. Every route needs a session. */
 export async function documentRoutes(parent: FastifyInstance) {
@@ -79,30 +47,13 @@ export async function documentRoutes(parent: FastifyInstance) {
       requireEditable(application);
       if (!application.idLocation) throw new AppError('STEP_NOT_READY');
       const { kind, bytes } = await readUpload(request);
-      const image = await cleanUploadedImage(bytes);
-
-      const storageKey = await files.put(image.bytes);
-      let result: Awaited<ReturnType<typeof insertReplacingDocument>>;
-      try {
-        result = await insertReplacingDocument(app.ctx.db, {
-          userId,
-          applicationId: application.id,
-          kind,
-          storageKey,
-          mime: image.mime,
-          size: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          sha256: createHash('sha256').update(image.bytes).digest('hex'),
-          now: app.ctx.now(),
-        });
-      } catch (err) {
-        await files.remove(storageKey); // no row, so no file either
-        throw err;
-      }
-      // After the commit: the replaced photos' rows are soft-deleted, their bytes go now.
-      await Promise.all(result.replacedKeys.map((key) => files.remove(key)));
-      return ok(toDocumentInfo(result.document));
+      const document = await storeIdPhoto(app.ctx, files, {
+        userId,
+        applicationId: application.id,
+        kind,
+        bytes,
+      });
+      return ok(toDocumentInfo(document));
     },
   );
 

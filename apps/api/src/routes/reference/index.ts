@@ -26,12 +26,15 @@ export async function referenceRoutes(fastify: FastifyInstance) {
   );
 
   // spec §1: the customer-service block (phone, Hong Kong phone, Monday to Friday 9:00 to 18:00).
-  app.post('/app/index/getIpInfo', { schema: { response: responses(IpInfoResponseSchema) } }, async (request) =>
-    ok({
-      tel: app.ctx.config.customerServiceTel,
-      tel_hk: app.ctx.config.customerServiceTelHk,
-      service_hours: translateError(request.lang, 'customer_service_hours'),
-    }),
+  app.post(
+    '/app/index/getIpInfo',
+    { schema: { response: responses(IpInfoResponseSchema) } },
+    async (request) =>
+      ok({
+        tel: app.ctx.config.customerServiceTel,
+        tel_hk: app.ctx.config.customerServiceTelHk,
+        service_hours: translateError(request.lang, 'customer_service_hours'),
+      }),
   );
 
   // spec §7 getCA: the entry link's caType when it names a known authority, else the configured one.

@@ -21,10 +21,7 @@ export interface MobileLink {
   mobile: string;
 }
 
-export function encodeMobileLink(
-  link: MobileLink & { expiresAt: Date },
-  key: Buffer,
-): string {
+export function encodeMobileLink(link: MobileLink & { expiresAt: Date }, key: Buffer): string {
   const plain = JSON.stringify({
     r: link.region,
     m: link.mobile,

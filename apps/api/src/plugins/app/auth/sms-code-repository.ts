@@ -16,7 +16,12 @@ export interface SmsActivity {
   ipCodesLastHour: number;
 }
 
-export async function readSmsActivity(tx: Tx, mobileHash: string, ip: string, now: Date): Promise<SmsActivity> {
+export async function readSmsActivity(
+  tx: Tx,
+  mobileHash: string,
+  ip: string,
+  now: Date,
+): Promise<SmsActivity> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const [mobileCodes] = await tx
@@ -67,7 +72,11 @@ export async function insertSmsCode(
     .update(smsCodes)
     .set({ supersededAt: row.now })
     .where(
-      and(eq(smsCodes.mobileHash, row.mobileHash), isNull(smsCodes.consumedAt), isNull(smsCodes.supersededAt)),
+      and(
+        eq(smsCodes.mobileHash, row.mobileHash),
+        isNull(smsCodes.consumedAt),
+        isNull(smsCodes.supersededAt),
+      ),
     );
   await tx.insert(smsCodes).values({
     mobileHash: row.mobileHash,

@@ -19,7 +19,6 @@ import { AppError } from '../../../lib/app-error';
 import { redeemCaptcha } from '../captcha/captcha-service';
 import { lockSubject } from './advisory-lock';
 import { mobileLookupHash, toE164 } from './mobile-identity';
-import { composeLoginSms } from './sms-message';
 import {
   addWrongAttempt,
   consumeSmsCode,
@@ -29,6 +28,7 @@ import {
   recordSmsRequest,
   type SmsActivity,
 } from './sms-code-repository';
+import { composeLoginSms } from './sms-message';
 
 export interface SmsCodeRequest {
   region: PhoneRegion;

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_TTL_S } from '@hk/domain';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { consumeCaptcha, replaceCaptcha } from './captcha-repository';
 import { renderCaptchaPng, toPngDataUrl } from './captcha-image';
+import { consumeCaptcha, replaceCaptcha } from './captcha-repository';
 
 /** 4 characters of the unambiguous alphabet, from the secure generator. */
 export function randomCaptchaText(): string {
@@ -25,7 +25,10 @@ const devMemos = new WeakMap<AppContext, Map<string, string>>();
 function rememberForDev(ctx: AppContext, deviceId: string, text: string) {
   if (ctx.config.isProduction) return;
   let memo = devMemos.get(ctx);
-  if (!memo) devMemos.set(ctx, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    devMemos.set(ctx, memo);
+  }
   memo.delete(deviceId);
   memo.set(deviceId, text);
   if (memo.size > DEV_MEMO_MAX) memo.delete(memo.keys().next().value!);

@@ -13,6 +13,7 @@ vi.mock('../../../lib/toast', () => ({
   clearToast: vi.fn(async () => {}),
   confirmDialog: vi.fn(async () => true),
   preloadOverlays: vi.fn(),
+  loadOverlayBase: vi.fn(async () => {}),
 }));
 
 const status = (s: Partial<UserStatus> = {}): UserStatus => ({

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { BrandLogo } from '../../../components/brand-logo';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { AppButton } from '../../../components/ui/app-button';
 import { useServiceInfo } from '../../../lib/api/service-info';
@@ -47,7 +46,6 @@ export function LoggedInView() {
 
   return (
     <section className="logged-in" aria-labelledby="recent-login">
-      <BrandLogo size={64} />
       <p id="recent-login" className="recent-login">
         <span>{t('recent_login')}</span>
         <strong className="masked-mobile">{masked}</strong>

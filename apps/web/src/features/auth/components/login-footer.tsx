@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/language-toggle';
 import { SecuritiesNotice } from '../../../components/securities-notice';
+import { loadOverlayBase } from '../../../lib/toast';
 
-const SamplesGallery = lazy(() => import('./samples-gallery'));
+const SamplesGallery = lazy(() => loadOverlayBase().then(() => import('./samples-gallery')));
 
 // public/samples: drawings of a fictional ID card and bank card.
 const SAMPLES = [

@@ -12,6 +12,7 @@ vi.mock('../../../lib/toast', () => ({
   clearToast: vi.fn(async () => {}),
   confirmDialog: vi.fn(async () => true),
   preloadOverlays: vi.fn(),
+  loadOverlayBase: vi.fn(async () => {}),
 }));
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadOverlayBase } from '../../../lib/toast';
 import type { RegionOption } from '../api/get-region-list';
 
-const RegionPopup = lazy(() => import('./region-popup'));
+const RegionPopup = lazy(() => loadOverlayBase().then(() => import('./region-popup')));
 
 export interface RegionSelectorProps {
   regions: RegionOption[];

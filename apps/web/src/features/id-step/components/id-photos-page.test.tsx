@@ -35,7 +35,7 @@ const choose = (name: string, file: File) =>
   fireEvent.change(screen.getByLabelText(name), { target: { files: [file] } });
 
 describe('ID photos', () => {
-  it('refuses a file over 6 MB before compressing or uploading it, naming the maximum', async () => {
+  it('refuses an image still over 6 MB after compression, naming the maximum, without uploading', async () => {
     serve();
     const compress = vi.fn(async (f: File) => f as Blob);
     const upload = vi.fn();
@@ -43,9 +43,27 @@ describe('ID photos', () => {
     await screen.findByLabelText('Upload ID front');
     choose('Upload ID front', jpeg(6 * 1024 * 1024 + 1));
     expect((await screen.findByRole('alert')).textContent).toBe('The image must not be larger than 6 MB');
-    expect(compress).not.toHaveBeenCalled();
+    expect(compress).toHaveBeenCalled();
     expect(upload).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('accepts a large camera photo that compresses under the limit', async () => {
+    serve();
+    const compress = vi.fn(async () => new Blob(['small'], { type: 'image/jpeg' }));
+    const upload = vi.fn(async () => ({
+      document_id: '00000000-0000-4000-8000-000000000001',
+      kind: 'id_front' as const,
+      mime: 'image/jpeg',
+      width: 1000,
+      height: 630,
+      size: 5,
+      uploaded_at: new Date().toISOString(),
+    }));
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress, upload }} />);
+    await screen.findByLabelText('Upload ID front');
+    choose('Upload ID front', jpeg(12 * 1024 * 1024));
+    await waitFor(() => expect(upload).toHaveBeenCalled());
   });
 
   it('accepts exactly 6 MB, compresses, shows the upload percentage, and enables Next after both sides', async () => {
