@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** One message of GET /dev/sms (outside production only), newest first. */
 export interface DevSms {
@@ -59,11 +59,37 @@ export async function latestSmsCode(
   );
 }
 
-/** The text of the current image captcha of a device (the browser's `H5_SESSION_ID`). */
-export async function captchaText(request: APIRequestContext, deviceId: string): Promise<string> {
-  const body = await getEnvelope<{ text: string }>(
-    request,
-    `/dev/captcha?device=${encodeURIComponent(deviceId)}`,
+/**
+ * The text of the current image captcha of a device (the browser's `H5_SESSION_ID`); waits until
+ * the device has one. Pass `after` (the previous text) to wait for a refreshed captcha.
+ */
+export async function captchaText(
+  request: APIRequestContext,
+  deviceId: string,
+  opts: { after?: string; timeoutMs?: number } = {},
+): Promise<string> {
+  return poll(
+    async () => {
+      const body = await getEnvelope<{ text: string | null }>(
+        request,
+        `/dev/captcha?device=${encodeURIComponent(deviceId)}`,
+      );
+      return body.data.text && body.data.text !== opts.after ? body.data.text : undefined;
+    },
+    'a captcha for the device',
+    opts.timeoutMs,
   );
-  return body.data.text;
+}
+
+/**
+ * The page's device id (`H5_SESSION_ID`: the cookie, else localStorage), which the app sends as
+ * `Device-Id` and the captcha is bound to. Call it after the app has loaded.
+ */
+export async function deviceIdOf(page: Page): Promise<string> {
+  const id = await page.evaluate(() => {
+    const cookie = document.cookie.match(/(?:^|; )H5_SESSION_ID=([A-Za-z0-9]{16})/)?.[1];
+    return cookie ?? localStorage.getItem('H5_SESSION_ID');
+  });
+  if (!id) throw new Error('the page has no H5_SESSION_ID yet');
+  return id;
 }

@@ -49,10 +49,14 @@ export function removeStored(key: string) {
   notify();
 }
 
-/** Logout "resets all fields and deletes storage" (spec §4): every hk_ key goes. */
+/** The language chosen on the login page (lib/i18n.ts) is the device's, not the user's: it stays. */
+const KEPT_ON_LOGOUT = new Set(['hk_lang']);
+
+/** Logout "resets all fields and deletes storage" (spec §4): every hk_ key but the language goes. */
 export function clearAllStored() {
   const s = safeStorage();
   if (!s) return;
-  for (const key of Object.keys(s)) if (key.startsWith(STORAGE_PREFIX)) s.removeItem(key);
+  for (const key of Object.keys(s))
+    if (key.startsWith(STORAGE_PREFIX) && !KEPT_ON_LOGOUT.has(key)) s.removeItem(key);
   notify();
 }
