@@ -2,14 +2,18 @@ import { randomInt } from 'node:crypto';
 
 /**
  * Test mobiles that do not collide between tests, workers or reruns against the same database
- * (SMS rate limits are per mobile per hour and per day). Seeded by time and randomness; the
- * counter keeps one process from ever repeating itself.
+ * (SMS rate limits are per mobile per hour and per day): random digits from a space of 10^6 to
+ * 10^8 numbers, never repeated within a process.
  */
-let counter = 0;
+const used = new Set<string>();
 function uniqueDigits(length: number): string {
-  counter += 1;
-  const seed = (Date.now() % 10 ** 6) * 1000 + ((counter * 7919 + randomInt(1000)) % 1000);
-  return String(seed % 10 ** length).padStart(length, '0');
+  for (;;) {
+    const digits = Array.from({ length }, () => randomInt(10)).join('');
+    if (!used.has(digits)) {
+      used.add(digits);
+      return digits;
+    }
+  }
 }
 
 /** spec §5: Hong Kong mobiles are 8 digits starting with 5, 6 or 9. */

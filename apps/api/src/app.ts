@@ -28,7 +28,6 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
-    disableRequestLogging: false,
     ...(opts.logger && typeof opts.logger === 'object' ? { logger: { ...opts.logger, serializers } } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -53,6 +53,15 @@ async function freshDatabaseUrl(kind: DbKind): Promise<{ url?: string; drop: () 
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() resolves before its connections have closed; a forced drop kills those still
+      // closing, which pg then reports as an uncaught error (57P01) that fails the test run.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
