@@ -22,7 +22,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../.tmp/e2e-results',
-  fullyParallel: false,
+  // Journeys are independent (own mobile, own client address): spread them over both workers.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 60_000,

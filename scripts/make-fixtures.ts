@@ -50,10 +50,10 @@ const portrait = (x: number, y: number) => `
   <circle cx="${x + 130}" cy="${y + 125}" r="70" fill="#9aa8b8"/>
   <path d="M${x + 25} ${y + 320} C${x + 35} ${y + 215} ${x + 225} ${y + 215} ${x + 235} ${y + 320} Z" fill="#9aa8b8"/>`;
 
-// Mainland resident identity card, portrait side; 11010519491231002X is the national standard's sample.
+// Mainland resident identity card, portrait side; 11010519491231002X is the national standard's sample (17th digit even: female).
 const cnFront = card(
   `${text(120, 150, '姓名', 30, 'fill="#41628a"')}${text(210, 150, '张三', 40, 'font-weight="700"')}
-  ${text(120, 220, '性别', 30, 'fill="#41628a"')}${text(210, 220, '男', 34)}
+  ${text(120, 220, '性别', 30, 'fill="#41628a"')}${text(210, 220, '女', 34)}
   ${text(330, 220, '民族', 30, 'fill="#41628a"')}${text(420, 220, '汉', 34)}
   ${text(120, 290, '出生', 30, 'fill="#41628a"')}${text(210, 290, '1949 年 12 月 31 日', 34)}
   ${text(120, 360, '住址', 30, 'fill="#41628a"')}${text(210, 360, '北京市朝阳区样本路 1 号', 32)}

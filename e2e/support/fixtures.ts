@@ -4,7 +4,7 @@ const dir = path.resolve(import.meta.dirname, '../fixtures');
 
 /** Fake ID card photos drawn by scripts/make-fixtures.ts (1200x760 JPEG, marked SAMPLE). */
 export const idImages = {
-  /** Mainland card, portrait side: 张三, 11010519491231002X, born 1949-12-31, male. */
+  /** Mainland card, portrait side: 张三, 11010519491231002X, born 1949-12-31, female. */
   cnFront: path.join(dir, 'cn-id-front.jpg'),
   cnBack: path.join(dir, 'cn-id-back.jpg'),
   /** HKID: 陳大文 CHAN, Tai Man, A123456(3), born 1990-01-01, male. */
@@ -16,7 +16,7 @@ export const idImages = {
 
 /** The details printed on the sample cards, for the confirm-details journeys. */
 export const sampleIds = {
-  cn: { nameZh: '张三', idNumber: '11010519491231002X', birthDate: '1949-12-31', gender: 'M' },
+  cn: { nameZh: '张三', idNumber: '11010519491231002X', birthDate: '1949-12-31', gender: 'F' },
   hk: {
     nameZh: '陳大文',
     surname: 'CHAN',
