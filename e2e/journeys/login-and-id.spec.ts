@@ -174,7 +174,9 @@ test.describe('Mainland user, English', () => {
     await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
     // a PDF named .jpg is refused by content, on its tile
     await page.getByLabel('Upload ID front', { exact: true }).setInputFiles(idImages.notAnImage);
-    await expect(page.getByText('Only JPG, PNG or WebP images are accepted.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Only JPG, PNG or WebP images are accepted.')).toBeVisible({
+      timeout: 20_000,
+    });
     await page.getByLabel('Upload ID front', { exact: true }).setInputFiles(idImages.cnFront);
     await page.getByLabel('Upload ID back', { exact: true }).setInputFiles(idImages.cnBack);
     await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2, { timeout: 20_000 });
