@@ -6,6 +6,7 @@ import {
   idImages,
   latestSmsCode,
   sampleIds,
+  smsMessages,
   test,
   uniqueCnMobile,
   uniqueHkMobile,
@@ -17,6 +18,10 @@ import {
 // spec §5 allows one SMS per mobile per 60 s, so the second login waits for that window.
 
 const SMS_INTERVAL_MS = 61_000;
+
+async function smsMessagesCount(page: Page, mobile: string) {
+  return (await smsMessages(page.request, mobile)).length;
+}
 
 async function requestCode(page: Page, getCode: RegExp) {
   await page.getByRole('button', { name: getCode }).click();
@@ -231,11 +236,13 @@ test.describe('A third region', () => {
     await expect(imageCode).toBeVisible();
     await page.getByRole('textbox', { name: /手機號碼/ }).fill(mobile);
     const device = await deviceIdOf(page);
-    // a wrong captcha is refused and nothing is sent
+    const shown = await captchaText(page.request, device);
+    // a wrong captcha ('Z' is not in the alphabet) is refused, used up, and replaced
     await imageCode.fill('ZZZZ');
     await page.getByRole('button', { name: /^獲取驗證碼$/ }).click();
     await expect(page.getByText(/圖形驗證碼錯誤或已過期/)).toBeVisible();
-    const text = await captchaText(page.request, device);
+    expect(await smsMessagesCount(page, mobile)).toBe(0);
+    const text = await captchaText(page.request, device, { after: shown });
     await imageCode.fill(text);
     await page.getByRole('button', { name: /^獲取驗證碼$/ }).click();
     const code = await latestSmsCode(page.request, mobile);

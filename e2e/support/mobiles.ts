@@ -29,7 +29,8 @@ export function uniqueCnMobile(): string {
 
 /** A mobile of a third region (Macao: 8 digits; 66 is a mobile range), which always needs the captcha. */
 export function uniqueMoMobile(): string {
-  return `66${uniqueDigits(6)}`;
+  // libphonenumber's Macao plan has no 660xxxxx mobiles; 661–669 are all assigned to mobiles.
+  return `66${1 + randomInt(9)}${uniqueDigits(5)}`;
 }
 
 /**
