@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createVault } from './lib/crypto';
+import { schedulePurge } from './plugins/app/maintenance/purge-expired';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
 
 const config = loadConfig();
@@ -18,7 +19,11 @@ const app = await buildApp(
   },
   { logger },
 );
-app.addHook('onClose', () => database.close());
+const stopPurge = schedulePurge(database.db, () => new Date(), app.log);
+app.addHook('onClose', async () => {
+  stopPurge();
+  await database.close();
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

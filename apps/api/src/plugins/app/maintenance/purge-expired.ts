@@ -1,0 +1,49 @@
+import { lt, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { captchas, sessions, smsCodes, smsRequests } from '../../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what no rule reads any more (decision 004): captchas a day after they expired, SMS codes
+ * and requests two days after they were made (the longest limit window is one day), sessions a
+ * week after they expired or were revoked. Returns how many rows went, per table.
+ */
+export async function purgeExpired(db: Db, now: Date) {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  return db.transaction(async (tx) => {
+    const c = await tx.delete(captchas).where(lt(captchas.expiresAt, dayAgo)).returning({ id: captchas.id });
+    const codes = await tx
+      .delete(smsCodes)
+      .where(lt(smsCodes.createdAt, twoDaysAgo))
+      .returning({ id: smsCodes.id });
+    const requests = await tx
+      .delete(smsRequests)
+      .where(lt(smsRequests.createdAt, twoDaysAgo))
+      .returning({ id: smsRequests.id });
+    const s = await tx
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, weekAgo), lt(sessions.revokedAt, weekAgo)))
+      .returning({ tokenHash: sessions.tokenHash });
+    return { captchas: c.length, smsCodes: codes.length, smsRequests: requests.length, sessions: s.length };
+  });
+}
+
+/** Runs the purge now and then every hour; the timer does not keep the process alive. */
+export function schedulePurge(
+  db: Db,
+  now: () => Date,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+) {
+  const run = () =>
+    purgeExpired(db, now()).then(
+      (counts) => log.info(counts, 'purged expired captchas, codes and sessions'),
+      (err: unknown) => log.error({ err }, 'purge of expired rows failed'),
+    );
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
