@@ -26,6 +26,18 @@ test('the app shell is served with the security headers', async ({ request }) =>
   expect(headers['referrer-policy']).toBeTruthy();
 });
 
+test('scripts are sent precompressed to clients that accept it, and cached for good', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const br = await request.get(entry!, { headers: { 'accept-encoding': 'br' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['cache-control']).toContain('immutable');
+  const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect((await br.body()).equals(await plain.body())).toBe(true);
+});
+
 test('an unknown path ends on /login', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

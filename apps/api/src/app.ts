@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { pickLanguage } from '@hk/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { errorHandler } from './plugins/app/error-handler';
+import { errorHandler, sendError } from './plugins/app/error-handler';
 import { requestContext } from './plugins/app/request-context';
 import { bodyParsers } from './plugins/external/body-parsers';
 import { security } from './plugins/external/security';
@@ -22,13 +23,39 @@ const serializers = {
   },
 };
 
+/**
+ * Headers a plugin may log (at trace level @fastify/multipart logs its busboy options, request
+ * headers included): the session token travels in `Authorization`.
+ */
+const REDACTED_LOG_PATHS = [
+  'busboyOptions.headers',
+  'headers.authorization',
+  'headers["device-id"]',
+  '*.headers.authorization',
+  '*.headers["device-id"]',
+];
+
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
-    ...(opts.logger && typeof opts.logger === 'object' ? { logger: { ...opts.logger, serializers } } : {}),
+    // Errors the router answers before any hook (a path parameter over 100 characters, a path
+    // that is not valid percent-encoding) get the envelope too, not Fastify's own JSON.
+    frameworkErrors(error, request, reply) {
+      request.lang = pickLanguage(request.headers['accept-language']);
+      return sendError(request, reply, error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_REQUEST' : 'NOT_FOUND');
+    },
+    ...(opts.logger && typeof opts.logger === 'object'
+      ? {
+          logger: {
+            ...opts.logger,
+            serializers,
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          },
+        }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +90,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // .br/.gz siblings written by the web build (apps/web/vite.config.ts)
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',
@@ -74,7 +103,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   });
   const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz)(\/|$)/i;
   app.get('/*', { config: { unsigned: true } }, (request, reply) => {
-    if (apiPrefix.test(request.url)) {
+    // the decoded path too: `/%64ev/sms` is /dev/sms once decoded
+    const decoded = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    if (apiPrefix.test(request.url) || apiPrefix.test(decoded)) {
       return reply.callNotFound();
     }
     const file = request.url.split('?')[0]!.replace(/^\/+/, '');
