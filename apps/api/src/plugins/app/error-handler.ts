@@ -31,6 +31,37 @@ export function sendError(
     });
 }
 
+/** Drops what follows `params:` in a message (drizzle quotes a failed query's values there). */
+function withoutParams(message: unknown): string {
+  return String(message ?? '').split(/\nparams:/)[0]!;
+}
+
+/**
+ * A failed query's error carries its parameters (names, birth dates, encrypted numbers) in its
+ * message, stack and `params`; the log gets the type, codes, messages without the values and
+ * the stack frames only.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  const e = (error ?? {}) as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    stack?: unknown;
+    cause?: unknown;
+  };
+  const frames = String(e.stack ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
+  return {
+    type: typeof e.name === 'string' ? e.name : typeof error,
+    message: withoutParams(e.message),
+    ...(e.code !== undefined ? { code: String(e.code) } : {}),
+    ...(frames ? { stack: frames } : {}),
+    ...(e.cause && depth < 3 ? { cause: loggableError(e.cause, depth + 1) } : {}),
+  };
+}
+
 const knownKeys = new Set(Object.keys(ERROR_MESSAGES['zh-CN']));
 
 /** Turns every failure into the envelope; nothing below 500 is ever logged as a server fault. */
@@ -56,7 +87,7 @@ export const errorHandler = fp(
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415)
         return sendError(request, reply, 'UNSUPPORTED_MEDIA_TYPE');
       if (status >= 400 && status < 500) return sendError(request, reply, 'MALFORMED_REQUEST');
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       return sendError(request, reply, 'INTERNAL');
     });
     app.setNotFoundHandler((request, reply) => sendError(request, reply, 'NOT_FOUND'));

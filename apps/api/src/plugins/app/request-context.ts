@@ -69,7 +69,13 @@ export const requestContext = fp(
       }
       const lang = first(params.lang);
       if (lang) request.lang = pickLanguage(lang);
-      const token = first(params.token);
+      // The token comes from the body or the Bearer header, never from the query string: a URL
+      // carrying a session must not work (decision 005; URLs end up in history and proxy logs).
+      const body = request.body;
+      const token =
+        body && typeof body === 'object' && !Buffer.isBuffer(body)
+          ? first((body as Record<string, unknown>).token)
+          : undefined;
       if (token) request.token ??= token;
       if (request.routeOptions.config?.unsigned || !request.routeOptions.url) return;
 
@@ -77,8 +83,11 @@ export const requestContext = fp(
       const sign = first(params._sign);
       if (!t || !/^\d{10,16}$/.test(t)) throw new AppError('STALE_TIMESTAMP');
       if (Math.abs(now() - Number(t)) > SIGN_MAX_SKEW_MS) throw new AppError('STALE_TIMESTAMP');
+      // The sign covers the token that authenticates: a `token` parameter other than the Bearer
+      // token would let a request signed over one token be authorised by another.
+      if (token && request.token && token !== request.token) throw new AppError('BAD_SIGN');
       const mobile = first(params.mobile);
-      const subject = first(params.token) || (request.token ?? '') || (mobile ? normalizeMobile(mobile) : '');
+      const subject = request.token || (mobile ? normalizeMobile(mobile) : '');
       const expected = computeSign(subject, t, opts.signSecret);
       if (sign !== expected) throw new AppError('BAD_SIGN');
       // The common parameters are not part of any endpoint's own contract.

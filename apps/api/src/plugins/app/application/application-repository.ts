@@ -17,6 +17,17 @@ export async function findApplicationByUser(db: Db | Tx, userId: string): Promis
   return row ?? null;
 }
 
+/** The user's application, its row locked until the transaction ends. */
+export async function lockApplicationOfUser(tx: Tx, userId: string): Promise<ApplicationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
 /** One application per user: a second call finds the first (idempotent under races too). */
 export async function createApplication(
   db: Db,
@@ -104,15 +115,23 @@ export async function confirmIdStep(
   db: Db,
   applicationId: string,
   patch: ApplicationPatch,
-): Promise<'ok' | 'locked' | 'images_missing'> {
+  /** The location the details were checked against: a change since then refuses the confirmation. */
+  expected: { idLocation: string; nationality: string | null },
+): Promise<'ok' | 'locked' | 'images_missing' | 'location_changed'> {
   return db.transaction(async (tx) => {
     const [app] = await tx
-      .select({ status: applications.status })
+      .select({
+        status: applications.status,
+        idLocation: applications.idLocation,
+        nationality: applications.nationality,
+      })
       .from(applications)
       .where(eq(applications.id, applicationId))
       .for('update')
       .limit(1);
     if (!app || !checkIsEditable(app)) return 'locked';
+    if (app.idLocation !== expected.idLocation || app.nationality !== expected.nationality)
+      return 'location_changed';
     const docs = await tx
       .select({ kind: documents.kind })
       .from(documents)

@@ -25,6 +25,7 @@ import {
   findApplicationByUser,
   findOtherApplicationWithIdHash,
   findUserMobileMasked,
+  lockApplicationOfUser,
   updateEditableApplication,
 } from './application-repository';
 import { idStepResetPatch } from './id-step-reset';
@@ -135,18 +136,23 @@ export async function saveIdLocation(
   userId: string,
   input: { id_location: IdLocation; nationality?: string | undefined },
 ): Promise<void> {
-  const app = await requireApplication(ctx, userId);
-  requireEditable(app);
-  const nationality = input.id_location === 'OTHER' ? (input.nationality ?? null) : null;
-  const changed = app.idLocation !== input.id_location || app.nationality !== nationality;
-  const hadIdData = app.idConfirmedAt !== null || app.idNumberEnc !== null || app.idType !== null;
-  const ok = await updateEditableApplication(ctx.db, app.id, {
-    idLocation: input.id_location,
-    nationality,
-    updatedAt: ctx.now(),
-    ...(changed && hadIdData ? idStepResetPatch(app, { clearIdNumber: true }) : {}),
+  // The row stays locked from the read to the write, so a confirmation (id_info) cannot slip in
+  // between and survive a change of document.
+  await ctx.db.transaction(async (tx) => {
+    const app = await lockApplicationOfUser(tx, userId);
+    if (!app) throw new AppError('APPLICATION_NOT_FOUND');
+    requireEditable(app);
+    const nationality = input.id_location === 'OTHER' ? (input.nationality ?? null) : null;
+    const changed = app.idLocation !== input.id_location || app.nationality !== nationality;
+    const hadIdData = app.idConfirmedAt !== null || app.idNumberEnc !== null || app.idType !== null;
+    const ok = await updateEditableApplication(tx, app.id, {
+      idLocation: input.id_location,
+      nationality,
+      updatedAt: ctx.now(),
+      ...(changed && hadIdData ? idStepResetPatch(app, { clearIdNumber: true }) : {}),
+    });
+    if (!ok) throw new AppError('APPLICATION_LOCKED');
   });
-  if (!ok) throw new AppError('APPLICATION_LOCKED');
 }
 
 const KNOWN_ERROR_KEYS = new Set(Object.keys(ERROR_MESSAGES['zh-CN']));
@@ -215,22 +221,27 @@ export async function saveIdDetails(
   const now = ctx.now();
   let outcome: Awaited<ReturnType<typeof confirmIdStep>>;
   try {
-    outcome = await confirmIdStep(ctx.db, app.id, {
-      idType: details.id_type,
-      idNumberEnc: ctx.vault.encrypt(idNumber),
-      idNumberHash,
-      idNumberMasked,
-      chineseName: details.chinese_name || null,
-      englishSurname: details.english_surname,
-      englishGivenName: details.english_given_name,
-      nameMatchesBank: details.name_matches_bank,
-      gender: details.gender,
-      birthDate: details.birth_date,
-      idConfirmedAt: now,
-      stagesDone,
-      infoProgress,
-      updatedAt: now,
-    });
+    outcome = await confirmIdStep(
+      ctx.db,
+      app.id,
+      {
+        idType: details.id_type,
+        idNumberEnc: ctx.vault.encrypt(idNumber),
+        idNumberHash,
+        idNumberMasked,
+        chineseName: details.chinese_name || null,
+        englishSurname: details.english_surname,
+        englishGivenName: details.english_given_name,
+        nameMatchesBank: details.name_matches_bank,
+        gender: details.gender,
+        birthDate: details.birth_date,
+        idConfirmedAt: now,
+        stagesDone,
+        infoProgress,
+        updatedAt: now,
+      },
+      { idLocation: location, nationality: app.nationality },
+    );
   } catch (err) {
     // Two people confirming the same ID at once: the unique index decides, the loser gets 2003.
     if (checkIsUniqueViolation(err, 'applications_id_number_idx'))
@@ -239,5 +250,8 @@ export async function saveIdDetails(
   }
   if (outcome === 'locked') throw new AppError('APPLICATION_LOCKED');
   if (outcome === 'images_missing') throw new AppError('ID_IMAGES_MISSING');
+  // the location changed while the details were checked: they belong to another document
+  if (outcome === 'location_changed')
+    throw new AppError('VALIDATION_FAILED', { id_location: 'id_location_mismatch' });
   return { info_progress: infoProgress, id_number_masked: idNumberMasked };
 }

@@ -1,0 +1,545 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, captchas, documents, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
+import { images, multipartBody, upload } from './application-helpers';
+import { loginNewUser, post } from './auth-helpers';
+import { createTestApp, signed, type TestApp } from './helpers';
+
+/**
+ * Issue #2 §6: whatever a client sends, the API answers the envelope and never a 5xx; a refused
+ * request writes nothing. Every route the app registers gets a battery of bad requests, signed and
+ * unsigned, with and without a session.
+ */
+
+const HAN = /[\u4e00-\u9fff]/;
+/** Routes whose success writes something: a bad request to them must never answer status 0. */
+const WRITING = new Set([
+  'POST /v9/openaccounthk/request_verify_code',
+  'POST /v9/openaccounthk/check_verify_code',
+  'POST /v9/openaccounthk/logincreate',
+  'POST /v9/openaccounthk/id_location',
+  'POST /v9/openaccounthk/id_info',
+  'POST /v9/openaccounthk/upload',
+  'POST /v9/openaccounthk/del_file',
+]);
+/** The fields each route reads (its contract), plus the common parameters every route reads. */
+const FIELDS: Record<string, string[]> = {
+  '/services/image_code': ['width', 'height', 'font_size', 'length'],
+  '/v9/openaccounthk/request_verify_code': ['region', 'mobile', 'image_code'],
+  '/v9/openaccounthk/check_verify_code': ['region', 'mobile', 'code', 'isRead', 'inviteCode', 'ext', 'label'],
+  '/v9/openaccounthk/logincreate': ['type'],
+  '/v9/openaccounthk/id_location': ['id_location', 'nationality'],
+  '/v9/openaccounthk/id_info': [
+    'id_location',
+    'id_type',
+    'chinese_name',
+    'english_surname',
+    'english_given_name',
+    'name_matches_bank',
+    'id_number',
+    'gender',
+    'birth_date',
+  ],
+  '/v9/openaccounthk/del_file': ['document_id'],
+  '/v1/services/decode_mobile': ['mobile'],
+  '/v9/openaccounthk/getca': ['caType'],
+  '/user/login/get_region_list': ['type'],
+  '/dev/sms': ['mobile'],
+  '/dev/captcha': ['device'],
+};
+const COMMON = ['token', 'lang', '_t', '_sign', 'source', 'empId', 'activity_id'];
+/** A valid body per route; "every field missing" drops one field at a time from it. */
+const VALID: Record<string, Record<string, unknown>> = {
+  '/v9/openaccounthk/request_verify_code': { region: 'HK', mobile: '91234567' },
+  '/v9/openaccounthk/check_verify_code': { region: 'HK', mobile: '91234567', code: '123456' },
+  '/v9/openaccounthk/logincreate': { type: 'HKMargin' },
+  '/v9/openaccounthk/id_location': { id_location: 'CN' },
+  '/v9/openaccounthk/id_info': {
+    id_location: 'HK',
+    id_type: 'hk_id',
+    english_surname: 'CHAN',
+    english_given_name: 'TAI MAN',
+    name_matches_bank: '1',
+    id_number: 'A1234563',
+    gender: 'M',
+    birth_date: '1990-01-01',
+  },
+  '/v9/openaccounthk/del_file': { document_id: '00000000-0000-4000-8000-000000000000' },
+  '/v1/services/decode_mobile': { mobile: 'v1.AAAA' },
+};
+
+const LONG = 'x'.repeat(10_000);
+const BAD_VALUES: unknown[] = [
+  ['a', 'b'],
+  12345,
+  -1.5e308,
+  { nested: { deeper: ['x'] } },
+  null,
+  true,
+  '港峰證券😀\u202e\u200b',
+  'abc\u0000def',
+  LONG,
+  '',
+  '   ',
+  [],
+  {},
+];
+
+interface Sent {
+  label: string;
+  route: string;
+  lang: 'zh-CN' | 'en' | 'zh-HK';
+  res: { statusCode: number; headers: Record<string, unknown>; body: string };
+}
+
+function toForm(params: Record<string, unknown>): string {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v))
+      for (const item of v) form.append(k, typeof item === 'string' ? item : JSON.stringify(item));
+    else form.append(k, v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return form.toString();
+}
+
+async function countAll(t: TestApp) {
+  const { db } = t.app.ctx;
+  const rows = async (q: PromiseLike<{ n: number }[]>) => (await q)[0]!.n;
+  return {
+    users: await rows(db.select({ n: count() }).from(users)),
+    sessions: await rows(db.select({ n: count() }).from(sessions)),
+    applications: await rows(db.select({ n: count() }).from(applications)),
+    documents: await rows(db.select({ n: count() }).from(documents)),
+    smsCodes: await rows(db.select({ n: count() }).from(smsCodes)),
+    smsRequests: await rows(db.select({ n: count() }).from(smsRequests)),
+    captchas: await rows(db.select({ n: count() }).from(captchas)),
+  };
+}
+
+async function liveSessions(t: TestApp) {
+  const rows = await t.app.ctx.db.select({ revokedAt: sessions.revokedAt }).from(sessions);
+  return rows.filter((r) => r.revokedAt === null).length;
+}
+
+describe('no 5xx, always the envelope: every route under a battery of bad requests', () => {
+  let t: TestApp;
+  let tokenA: string;
+  let tokenB: string;
+  let docOfB: string;
+  let routes: { method: string; url: string }[];
+  const sent: Sent[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    // real SMS login for both users, then an application with a photo each
+    const a = await loginNewUser(t);
+    const b = await loginNewUser(t);
+    tokenA = a.token;
+    tokenB = b.token;
+    for (const token of [tokenA, tokenB]) {
+      const created = await post(t, '/V9/OpenAccountHk/loginCreate', { type: 'HKMargin' }, { token });
+      expect(created.status).toBe(0);
+      const located = await post(t, '/v9/OpenAccountHk/id_location', { id_location: 'HK' }, { token });
+      expect(located.status).toBe(0);
+    }
+    const up = await upload(t, tokenB, 'id_front', await images.jpeg(200, 120));
+    expect(up.json.status).toBe(0);
+    docOfB = up.json.data.document_id;
+
+    routes = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const m = /── (\S+) \(([A-Z, ]+)\)/.exec(line);
+      if (!m) continue;
+      for (const method of m[2]!.split(', ')) if (method !== 'HEAD') routes.push({ method, url: m[1]! });
+    }
+  }, 30_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds every route of docs/api.md', () => {
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    for (const expected of [
+      'GET /healthz',
+      'POST /services/image_code',
+      'POST /v9/openaccounthk/request_verify_code',
+      'POST /v9/openaccounthk/check_verify_code',
+      'POST /v9/openaccounthk/logout',
+      'GET /user/login/get_region_list',
+      'POST /app/index/getipinfo',
+      'GET /v9/openaccounthk/getca',
+      'GET /v9/openaccounthk/get_country_list',
+      'POST /v1/services/decode_mobile',
+      'POST /v9/openaccounthk/logincreate',
+      'POST /v9/openaccounthk/status',
+      'POST /v9/openaccounthk/info',
+      'POST /v9/openaccounthk/id_location',
+      'POST /v9/openaccounthk/upload',
+      'GET /v9/openaccounthk/file/:document_id',
+      'POST /v9/openaccounthk/del_file',
+      'POST /v9/openaccounthk/id_info',
+      'GET /dev/sms',
+      'GET /dev/captcha',
+    ])
+      expect(keys).toContain(expected);
+    expect(keys).toHaveLength(20);
+  });
+
+  it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
+    const before = await countAll(t);
+    const liveBefore = await liveSessions(t);
+    const langs = ['zh-CN', 'en', 'zh-HK'] as const;
+    let n = 0;
+
+    const send = async (
+      label: string,
+      route: { method: string; url: string },
+      opts: {
+        url?: string;
+        query?: Record<string, unknown>;
+        headers?: Record<string, string>;
+        payload?: string | Buffer;
+        token?: string;
+      },
+    ) => {
+      const lang = langs[n++ % langs.length]!;
+      const qs = opts.query ? toForm(opts.query) : '';
+      const url = (opts.url ?? route.url) + (qs ? `?${qs}` : '');
+      const res = await t.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url,
+        headers: {
+          'accept-language': lang,
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
+        },
+        ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
+      });
+      sent.push({ label, route: `${route.method} ${route.url}`, lang, res });
+    };
+
+    // logout's success is a write (the session is revoked): it gets its own session, used once.
+    const logoutUser = await loginNewUser(t);
+    const beforeLogout = await countAll(t);
+    Object.assign(before, beforeLogout);
+
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const isLogout = route.url === '/v9/openaccounthk/logout';
+      const urls =
+        route.url === '/v9/openaccounthk/file/:document_id'
+          ? [
+              'not-a-uuid',
+              '00000000-0000-0000-0000-000000000000',
+              docOfB,
+              docOfB.toUpperCase(),
+              `${docOfB}x`,
+              '%00',
+              '..%2F..%2Fetc%2Fpasswd',
+              encodeURIComponent('港😀'),
+              'a'.repeat(5000),
+              '%E0%A4%A', // not valid percent-encoding (FST_ERR_BAD_URL)
+            ].map((id) => `/v9/openaccounthk/file/${id}`)
+          : [route.url];
+      const fields = [...(FIELDS[route.url] ?? ['anything']), ...COMMON];
+      const sessionToken = isLogout ? tokenB.replace(/./, 'Z') : tokenA; // logout: a token that is no session
+      for (const url of urls) {
+        for (const withToken of [false, true]) {
+          const token = withToken ? sessionToken : undefined;
+          const sign = (p: Record<string, unknown>) => signed(t, p, token ? { token } : {});
+          for (const isSigned of [true, false]) {
+            const base = (p: Record<string, unknown>) => (isSigned ? sign(p) : p);
+            const tag = `${key} ${url === route.url ? '' : url.slice(0, 80)} ${withToken ? 'token' : 'anon'} ${isSigned ? 'signed' : 'unsigned'}`;
+            if (route.method === 'GET') {
+              await send(`${tag} no query`, route, { url, token });
+              await send(`${tag} common params only`, route, { url, token, query: base({}) });
+              for (const field of fields)
+                for (const bad of BAD_VALUES)
+                  await send(`${tag} ${field}=${JSON.stringify(bad).slice(0, 30)}`, route, {
+                    url,
+                    token,
+                    query: { ...base({}), [field]: bad },
+                  });
+              await send(`${tag} long query`, route, {
+                url,
+                token,
+                query: { ...base({}), junk: 'q'.repeat(60_000) },
+              });
+              continue;
+            }
+            const form = { 'content-type': 'application/x-www-form-urlencoded' };
+            const json = { 'content-type': 'application/json' };
+            await send(`${tag} no body`, route, { url, token });
+            await send(`${tag} empty form`, route, { url, token, headers: form, payload: '' });
+            await send(`${tag} empty json`, route, { url, token, headers: json, payload: '' });
+            await send(`${tag} form, nothing but common`, route, {
+              url,
+              token,
+              headers: form,
+              payload: toForm(base({})),
+            });
+            await send(`${tag} json {}`, route, {
+              url,
+              token,
+              headers: json,
+              payload: JSON.stringify(base({})),
+            });
+            await send(`${tag} json array`, route, { url, token, headers: json, payload: '[1,2,3]' });
+            await send(`${tag} json string`, route, { url, token, headers: json, payload: '"hello"' });
+            await send(`${tag} json null`, route, { url, token, headers: json, payload: 'null' });
+            await send(`${tag} malformed json`, route, {
+              url,
+              token,
+              headers: json,
+              payload: '{"region": "HK",',
+            });
+            await send(`${tag} json with form type`, route, {
+              url,
+              token,
+              headers: form,
+              payload: JSON.stringify(base({ region: 'HK', mobile: '91234567' })),
+            });
+            await send(`${tag} form with json type`, route, {
+              url,
+              token,
+              headers: json,
+              payload: toForm(base({ region: 'HK', mobile: '91234567' })),
+            });
+            await send(`${tag} unknown content type`, route, {
+              url,
+              token,
+              headers: { 'content-type': 'text/xml' },
+              payload: '<a/>',
+            });
+            await send(`${tag} __proto__`, route, {
+              url,
+              token,
+              headers: json,
+              payload: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},"_t":"${base({})._t ?? ''}"}`,
+            });
+            await send(`${tag} form __proto__`, route, {
+              url,
+              token,
+              headers: form,
+              payload: `${toForm(base({}))}&__proto__=x&constructor[prototype][x]=1&hasOwnProperty=1`,
+            });
+            await send(`${tag} json duplicated keys`, route, {
+              url,
+              token,
+              headers: json,
+              payload: `{"region":"HK","region":["CN"],"mobile":"1","mobile":{"a":1},"_t":1,"_t":"2"}`,
+            });
+            await send(`${tag} form duplicated keys`, route, {
+              url,
+              token,
+              headers: form,
+              payload: `${toForm(base({}))}&region=HK&region=CN&mobile=1&mobile=2&_t=1&_sign=x&lang=en&lang=zh-CN`,
+            });
+            for (const [what, headers, payload] of [
+              ['form', form, toForm(base({ junk: 'y'.repeat(100_000) }))],
+              ['json', json, JSON.stringify(base({ junk: 'y'.repeat(100_000) }))],
+            ] as const)
+              await send(`${tag} 100 kB ${what}`, route, { url, token, headers, payload });
+            if (route.url !== '/v9/openaccounthk/upload') {
+              const mp = multipartBody([
+                { name: 'kind', value: 'id_front' },
+                { name: 'file', value: Buffer.from('x'), filename: 'a.jpg' },
+              ]);
+              await send(`${tag} multipart`, route, {
+                url,
+                token,
+                query: base({}),
+                headers: { 'content-type': mp.contentType },
+                payload: mp.body,
+              });
+            } else {
+              const q = base({});
+              for (const parts of [
+                [],
+                [{ name: 'kind', value: 'passport' }],
+                [{ name: 'kind', value: ['x'].join('\u0000') }],
+                [{ name: 'file', value: Buffer.from('no kind first'), filename: 'a.jpg' }],
+                [
+                  { name: 'kind', value: 'id_front' },
+                  { name: 'file', value: Buffer.from('plain text, not a photo'), filename: 'a.jpg' },
+                ],
+                [
+                  { name: 'kind', value: 'id_front' },
+                  { name: 'file', value: Buffer.alloc(0), filename: 'a.jpg' },
+                ],
+                [{ name: 'kind', value: 'k'.repeat(5000) }],
+              ]) {
+                const mp = multipartBody(parts);
+                await send(`${tag} multipart ${JSON.stringify(parts).slice(0, 60)}`, route, {
+                  url,
+                  token,
+                  query: q,
+                  headers: { 'content-type': mp.contentType },
+                  payload: mp.body,
+                });
+              }
+              await send(`${tag} truncated multipart`, route, {
+                url,
+                token,
+                query: q,
+                headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+                payload: '--zzz\r\nContent-Disposition: form-data; name="kind"\r\n\r\nid_fr',
+              });
+              await send(`${tag} multipart without boundary`, route, {
+                url,
+                token,
+                query: q,
+                headers: { 'content-type': 'multipart/form-data' },
+                payload: 'x',
+              });
+            }
+            // every required field missing, one at a time, from a valid body
+            const valid = VALID[route.url];
+            if (valid)
+              for (const drop of Object.keys(valid)) {
+                const { [drop]: _gone, ...rest } = valid;
+                await send(`${tag} without ${drop}`, route, {
+                  url,
+                  token,
+                  headers: form,
+                  payload: toForm(base(rest)),
+                });
+              }
+            // wrong types, field by field, as JSON and as form
+            for (const field of fields)
+              for (const bad of BAD_VALUES) {
+                const body = { ...(valid ?? {}), [field]: bad };
+                if (field === '_t' || field === '_sign' || field === 'token') {
+                  // on an empty body: a valid body with an ignored junk token would be a real request
+                  const s = base({});
+                  s[field] = bad;
+                  await send(`${tag} json ${field}=${JSON.stringify(bad).slice(0, 30)}`, route, {
+                    url,
+                    token,
+                    headers: json,
+                    payload: JSON.stringify(s),
+                  });
+                  continue;
+                }
+                // a valid body with one bad field must still be refused, except for fields that
+                // are optional and accept any text (they would make the request valid)
+                await send(`${tag} json ${field}=${JSON.stringify(bad).slice(0, 30)}`, route, {
+                  url,
+                  token,
+                  headers: json,
+                  payload: JSON.stringify(base({ [field]: bad })),
+                });
+                if (valid && !WRITING.has(key))
+                  await send(`${tag} form ${field}=${JSON.stringify(bad).slice(0, 30)}`, route, {
+                    url,
+                    token,
+                    headers: form,
+                    payload: toForm(base(body)),
+                  });
+              }
+            // del_file of another user's photo, with a valid sign
+            if (route.url === '/v9/openaccounthk/del_file')
+              for (const id of [docOfB, docOfB.toUpperCase(), ` ${docOfB}`])
+                await send(`${tag} another user's document`, route, {
+                  url,
+                  token,
+                  headers: form,
+                  payload: toForm(base({ document_id: id })),
+                });
+          }
+        }
+      }
+      if (isLogout) {
+        // the logout user's own session: revoked once (the only write of the sweep), then 1001
+        for (let i = 0; i < 2; i++)
+          await send(`${key} real logout ${i}`, route, {
+            token: logoutUser.token,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(signed(t, { junk: [1, { a: 2 }] }, { token: logoutUser.token })),
+          });
+      }
+    }
+
+    // --- the answers ---
+    const problems: string[] = [];
+    for (const s of sent) {
+      const where = `${s.label} [${s.lang}] → HTTP ${s.res.statusCode}`;
+      if (s.res.statusCode >= 500) {
+        problems.push(`${where}: 5xx ${s.res.body.slice(0, 200)}`);
+        continue;
+      }
+      let body: { status?: unknown; data?: unknown; info?: unknown };
+      try {
+        body = JSON.parse(s.res.body);
+      } catch {
+        problems.push(`${where}: not JSON: ${s.res.body.slice(0, 100)}`);
+        continue;
+      }
+      if (
+        typeof body.status !== 'number' ||
+        !('data' in body) ||
+        typeof body.info !== 'string' ||
+        !body.info
+      ) {
+        problems.push(`${where}: not the envelope: ${s.res.body.slice(0, 200)}`);
+        continue;
+      }
+      // a `lang` parameter (even junk, which means the default zh-CN) overrides Accept-Language
+      const ownLang = s.label.includes(' lang=') || s.label.includes('duplicated keys');
+      if (body.status !== 0 && !ownLang) {
+        if (s.lang === 'en' && HAN.test(body.info))
+          problems.push(`${where}: info not in English: ${body.info}`);
+        if (s.lang !== 'en' && !HAN.test(body.info))
+          problems.push(`${where}: info not in Chinese: ${body.info}`);
+        if (s.res.statusCode !== 200 && ![400, 404, 413, 415].includes(s.res.statusCode))
+          problems.push(`${where}: unexpected HTTP status`);
+      }
+      if (body.status === 0) {
+        if (WRITING.has(s.route)) problems.push(`${where}: a bad request to a writing route succeeded`);
+        if (s.route.includes('logout') && !s.label.includes('real logout 0'))
+          problems.push(`${where}: logout succeeded without its session`);
+        if (s.route.includes('/file/'))
+          problems.push(`${where}: another user's photo or a bad id was served`);
+      }
+      if (
+        s.label.includes('100 kB') &&
+        body.status !== 0 &&
+        s.res.statusCode !== 413 &&
+        s.res.statusCode !== 200
+      )
+        problems.push(`${where}: 100 kB body not 413`);
+    }
+    expect(problems.slice(0, 30)).toEqual([]);
+
+    // 100 kB bodies are refused as too large on every POST route, signed or not
+    const big = sent.filter((s) => s.label.includes('100 kB'));
+    expect(big.length).toBeGreaterThan(50);
+    for (const s of big) expect([s.label, s.res.statusCode]).toEqual([s.label, 413]);
+
+    // one zh-CN and one en answer, checked word for word
+    const zh = sent.find((s) => s.lang === 'zh-CN' && s.res.statusCode === 413)!;
+    expect(JSON.parse(zh.res.body).info).toMatch(HAN);
+    const en = sent.find((s) => s.lang === 'en' && s.res.statusCode === 413)!;
+    expect(JSON.parse(en.res.body).info).toMatch(/^[\x20-\x7e]+$/);
+
+    // nothing written: only the one real logout revoked a session
+    expect(await countAll(t)).toEqual(before);
+    expect(await liveSessions(t)).toBe(liveBefore);
+    // B's photo is still there and still B's
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/v9/OpenAccountHk/file/${docOfB}?${toForm(
+        (() => {
+          const p = signed(t, {}, { token: tokenB });
+          delete p.token;
+          return p;
+        })(),
+      )}`,
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect(sent.length).toBeGreaterThan(2000);
+  }, 60_000);
+});
