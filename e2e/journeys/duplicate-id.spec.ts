@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, idImages, latestSmsCode, test, uniqueClientIp, uniqueHkMobile } from '../support';
+
+// spec §4 duplicate-account cases: an ID already used with another mobile shows a dialog that
+// offers logging in with the other number or calling customer service. Nothing is saved.
+
+/** A valid HKID (one letter, six digits, mod-11 check digit) that no other journey uses. */
+function randomHkid(): string {
+  const letter = String.fromCharCode(65 + randomInt(26));
+  const digits = Array.from({ length: 6 }, () => randomInt(10));
+  const values = [36, letter.charCodeAt(0) - 55, ...digits];
+  const sum = values.reduce((acc, v, i) => acc + v * (9 - i), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return `${letter}${digits.join('')}${check === 10 ? 'A' : check}`;
+}
+
+async function logInAsNewUser(page: Page) {
+  const mobile = uniqueHkMobile();
+  await page.goto('/login');
+  await page.getByLabel('手机号码', { exact: true }).fill(mobile);
+  await page.getByRole('button', { name: /^获取验证码$/ }).click();
+  await page.getByLabel('短信验证码', { exact: true }).fill(await latestSmsCode(page.request, mobile));
+  await page.getByLabel('我已阅读并同意开户相关协议').check();
+  await page.getByRole('button', { name: '快速开户' }).click();
+  await expect(page).toHaveURL(/\/userinfo\/id$/);
+}
+
+async function confirmHkId(page: Page, idNumber: string) {
+  await page.getByRole('radio', { name: '香港身份证' }).check();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.hkFront);
+  await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.hkBack);
+  await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByLabel('英文姓氏', { exact: true }).fill('CHAN');
+  await page.getByLabel('英文名字', { exact: true }).fill('TAI MAN');
+  await page.getByLabel('我确认英文姓名与银行记录一致').check();
+  await page.getByLabel('证件号码', { exact: true }).fill(idNumber);
+  await page.getByRole('radio', { name: '男' }).check();
+  await page.getByLabel('出生日期', { exact: true }).fill('1990-01-01');
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+}
+
+test('an ID already used with another mobile opens the duplicate-account dialog', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const idNumber = randomHkid();
+  await logInAsNewUser(page);
+  await confirmHkId(page, idNumber);
+  await expect(page).toHaveURL(/\/userinfo\/progress$/);
+
+  // Someone else (another phone, another number) enters the same ID.
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() },
+  });
+  const other = await context.newPage();
+  await logInAsNewUser(other);
+  await confirmHkId(other, idNumber);
+  const dialog = other.getByRole('dialog');
+  await expect(dialog.getByText('账户已存在')).toBeVisible();
+  await expect(dialog.getByText(/该证件已使用其他手机号码开户/)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /3000 8888|400-800-8888/ })).toBeVisible();
+  await expect(other).toHaveURL(/\/userinfo\/id\/details$/);
+  // what they typed is still there
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(other.getByLabel('证件号码', { exact: true })).toHaveValue(idNumber);
+
+  await other.getByRole('button', { name: '提交', exact: true }).click();
+  await other.getByRole('dialog').getByRole('button', { name: '换其他手机号重新登录' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(other.getByRole('button', { name: '快速开户' })).toBeVisible();
+  await context.close();
+});
