@@ -1,6 +1,6 @@
 import { ApplicationStatus, computeSign, ErrorCode, maskMobile, translateError } from '@hk/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { applications } from '../src/db/schema';
 import {
   applicationRow,
@@ -10,20 +10,12 @@ import {
   post,
   prepareIdStep,
 } from './application-helpers';
-import { createTestApp, DB_KINDS, findPostgres, TEST_SIGN_SECRET, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, TEST_SIGN_SECRET, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
 describe.each(DB_KINDS)('account initialisation, status and info (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const run = kind === 'postgres' && !pgUrl ? it.skip : it;
+  const { t, test: run } = useTestApp(kind, pgUrl);
 
   run('answers 1001 without a session or with a random token, on every route', async () => {
     const routes = [

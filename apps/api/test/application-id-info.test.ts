@@ -1,6 +1,6 @@
 import { ErrorCode, maskIdNumber, translateError } from '@hk/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   applicationRow,
   cnIdNumber,
@@ -13,7 +13,7 @@ import {
   type TestUser,
   upload,
 } from './application-helpers';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
@@ -39,17 +39,10 @@ const cnDetails = (birth = '1990-05-17', gender: 'M' | 'F' = 'F') => ({
 });
 
 describe.each(DB_KINDS)('ID details: id_info (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
+  const { t, test: run } = useTestApp(kind, pgUrl, (app) => {
     // a fixed day makes the age rule exact: 2026-06-15 12:00 in Hong Kong
-    t.clock.now = new Date('2026-06-15T04:00:00Z');
+    app.clock.now = new Date('2026-06-15T04:00:00Z');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const run = kind === 'postgres' && !pgUrl ? it.skip : it;
 
   const idInfo = (user: TestUser, body: Record<string, string | undefined>, lang?: 'zh-CN' | 'en') =>
     post(t, '/v9/OpenAccountHk/id_info', body, { token: user.token, ...(lang ? { lang } : {}) });

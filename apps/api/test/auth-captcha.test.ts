@@ -1,11 +1,11 @@
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_TTL_S, CAPTCHA_WIDTH } from '@hk/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchas } from '../src/db/schema';
 import { randomCaptchaText } from '../src/plugins/app/captcha/captcha-service';
 import { countAuthRows, post, solveCaptcha } from './auth-helpers';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
@@ -23,15 +23,7 @@ describe('randomCaptchaText', () => {
 });
 
 describe.each(DB_KINDS)('POST /services/image_code (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const test = it.skipIf(kind === 'postgres' && !pgUrl);
+  const { t, test } = useTestApp(kind, pgUrl);
 
   test('answers an 88x29 PNG data URL and stores only a hash, bound to the device, for 5 minutes', async () => {
     const device = 'device-png';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { maskMobile, SESSION_TTL_S, SMS_CODE_MAX_TRIES, translateError } from '@hk/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { applications, sessions, smsCodes, users } from '../src/db/schema';
 import { sha256Hex } from '../src/lib/crypto';
 import { mobileLookupHash } from '../src/plugins/app/auth/mobile-identity';
@@ -18,7 +18,7 @@ import {
   requestSms,
   requestSmsSolving,
 } from './auth-helpers';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
@@ -28,15 +28,7 @@ function otherThan(code: string): string {
 }
 
 describe.each(DB_KINDS)('login with the SMS code (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const test = it.skipIf(kind === 'postgres' && !pgUrl);
+  const { t, test } = useTestApp(kind, pgUrl);
 
   async function sendCode(region: 'CN' | 'HK' | 'GB' | 'MO', mobile: string) {
     const res = await requestSmsSolving(t, { region, mobile });

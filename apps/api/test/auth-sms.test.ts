@@ -5,7 +5,7 @@ import {
   SMS_PER_MOBILE_PER_HOUR,
 } from '@hk/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { smsCodes } from '../src/db/schema';
 import { mobileLookupHash } from '../src/plugins/app/auth/mobile-identity';
 import {
@@ -20,22 +20,14 @@ import {
   sentTo,
   solveCaptcha,
 } from './auth-helpers';
-import { createTestApp, DB_KINDS, findPostgres, signed, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, signed, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
 describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind) => {
   // One app per database kind: each test uses its own mobiles, addresses and devices, and compares
   // row counts before and after.
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const test = it.skipIf(kind === 'postgres' && !pgUrl);
+  const { t, test } = useTestApp(kind, pgUrl);
 
   const codesOf = (region: 'CN' | 'HK' | 'GB', mobile: string) =>
     t.app.ctx.db

@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '@hk/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createFileStore } from '../src/plugins/app/documents/file-store';
 import { SWEEP_MIN_AGE_MS, sweepOrphanFiles } from '../src/plugins/app/documents/file-sweep';
 import {
@@ -14,20 +14,12 @@ import {
   storedFiles,
   upload,
 } from './application-helpers';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
 describe.each(DB_KINDS)('photos at rest: crash safety and the orphan sweep (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const run = kind === 'postgres' && !pgUrl ? it.skip : it;
+  const { t, test: run } = useTestApp(kind, pgUrl);
 
   run('removes old files without a live row and old temp files, keeps live and recent ones', async () => {
     const user = await createLoggedInUser(t);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ErrorCode, translateError } from '@hk/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { documents } from '../src/db/schema';
 import {
   applicationRow,
@@ -20,20 +20,12 @@ import {
   type TestUser,
   upload,
 } from './application-helpers';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 
 describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const run = kind === 'postgres' && !pgUrl ? it.skip : it;
+  const { t, test: run } = useTestApp(kind, pgUrl);
 
   async function readyUser(): Promise<TestUser> {
     const user = await createLoggedInUser(t);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { computeSign } from '@hk/domain';
 import pg from 'pg';
+import { afterAll, beforeAll, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -169,4 +170,35 @@ export function signed(
     _t,
     _sign: computeSign(subject, _t, TEST_SIGN_SECRET),
   };
+}
+
+/**
+ * One app per database kind for a `describe.each(DB_KINDS)` suite: started before the suite,
+ * closed after it, skipped for PostgreSQL when no server answers. `t` stands for the suite's
+ * app (it resolves once the suite has started); `test` skips itself where the kind is missing.
+ */
+export function useTestApp(
+  kind: DbKind,
+  pgUrl: string | undefined,
+  setup?: (t: TestApp) => void | Promise<void>,
+) {
+  const missing = kind === 'postgres' && !pgUrl;
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    if (missing) return;
+    current = await createTestApp(kind);
+    await setup?.(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('the test app is used before its suite started');
+    return current;
+  };
+  const t = new Proxy({} as TestApp, {
+    get: (_target, key) => Reflect.get(started(), key),
+    set: (_target, key, value) => Reflect.set(started(), key, value),
+  });
+  return { t, test: it.skipIf(missing) };
 }

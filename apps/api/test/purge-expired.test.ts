@@ -1,22 +1,14 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { captchas, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
 import { purgeExpired } from '../src/plugins/app/maintenance/purge-expired';
-import { createTestApp, DB_KINDS, findPostgres, type TestApp } from './helpers';
+import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (kind === 'postgres' && !pgUrl) return;
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const run = it.skipIf(kind === 'postgres' && !pgUrl);
+  const { t, test: run } = useTestApp(kind, pgUrl);
 
   run('removes only rows that no rule reads any more', async () => {
     const db = t.app.ctx.db;
