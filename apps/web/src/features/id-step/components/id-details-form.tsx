@@ -9,7 +9,7 @@ import {
   parseCnIdNumber,
 } from '@hk/domain';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../components/ui';
@@ -195,61 +195,53 @@ export function IdDetailsForm({
     ) : null;
   };
 
+  /** A labelled text input of a name field, with its error under it. */
+  const textField = (
+    field: 'chinese_name' | 'english_surname' | 'english_given_name',
+    label: string,
+    input: InputHTMLAttributes<HTMLInputElement>,
+    hint?: ReactNode,
+  ) => (
+    <div className="id-field">
+      <label className="id-field__label" htmlFor={`idf-${field}`}>
+        {label}
+      </label>
+      <input
+        className="id-input"
+        type="text"
+        autoComplete="off"
+        {...input}
+        {...register(field)}
+        {...fieldProps(field)}
+      />
+      {errorOf(field)}
+      {hint}
+    </div>
+  );
+  // English names as on ID and bank records: upper case, no spell checking.
+  const latinName = {
+    className: 'id-input id-input--upper',
+    autoCapitalize: 'characters',
+    spellCheck: false,
+    maxLength: 40,
+  };
+
   const today = new Date();
   const pickerValue = fromIsoDate(normalizeTypedDate(birthDate)) ?? new Date(1990, 0, 1);
 
   return (
     <form className="id-form" noValidate onSubmit={submit}>
-      <div className="id-field">
-        <label className="id-field__label" htmlFor="idf-chinese_name">
-          {isMainland ? t('chinese_name') : t('chinese_name_optional')}
-        </label>
-        <input
-          className="id-input"
-          type="text"
-          autoComplete="off"
-          lang="zh"
-          maxLength={20}
-          {...register('chinese_name')}
-          {...fieldProps('chinese_name')}
-        />
-        {errorOf('chinese_name')}
-      </div>
-
-      <div className="id-field">
-        <label className="id-field__label" htmlFor="idf-english_surname">
-          {t('english_surname')}
-        </label>
-        <input
-          className="id-input id-input--upper"
-          type="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-          {...register('english_surname')}
-          {...fieldProps('english_surname')}
-        />
-        {errorOf('english_surname')}
-      </div>
-
-      <div className="id-field">
-        <label className="id-field__label" htmlFor="idf-english_given_name">
-          {t('english_given_name')}
-        </label>
-        <input
-          className="id-input id-input--upper"
-          type="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-          {...register('english_given_name')}
-          {...fieldProps('english_given_name')}
-        />
-        {errorOf('english_given_name')}
-        <p className="id-hint">{t('english_name_hint')}</p>
-      </div>
+      {textField('chinese_name', isMainland ? t('chinese_name') : t('chinese_name_optional'), {
+        lang: 'zh',
+        maxLength: 20,
+      })}
+      {textField('english_surname', t('english_surname'), latinName)}
+      {textField(
+        'english_given_name',
+        t('english_given_name'),
+        latinName,
+        <p className="id-hint">{t('english_name_hint')}</p>,
+      )}
 
       {showSuggestion && suggestion && (
         <div className="id-suggestion" role="note">
