@@ -1,10 +1,17 @@
-import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_TTL_S, CAPTCHA_WIDTH } from '@hk/domain';
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_HEIGHT,
+  CAPTCHA_PER_IP_PER_HOUR,
+  CAPTCHA_TTL_S,
+  CAPTCHA_WIDTH,
+  ErrorCode,
+} from '@hk/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { captchas } from '../src/db/schema';
+import { captchaRequests, captchas } from '../src/db/schema';
 import { randomCaptchaText } from '../src/plugins/app/captcha/captcha-service';
-import { countAuthRows, post, solveCaptcha } from './auth-helpers';
+import { countAuthRows, post, randomIp, solveCaptcha } from './auth-helpers';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
@@ -24,6 +31,31 @@ describe('randomCaptchaText', () => {
 
 describe.each(DB_KINDS)('POST /services/image_code (%s)', (kind) => {
   const { t, test } = useTestApp(kind, pgUrl);
+
+  test('gives one IP at most CAPTCHA_PER_IP_PER_HOUR captchas an hour, then 8008 and nothing stored', async () => {
+    const ip = randomIp();
+    const now = t.clock.now;
+    // the hour so far: one short of the limit (rendering 150 images here would only slow the test)
+    await t.app.ctx.db
+      .insert(captchaRequests)
+      .values(Array.from({ length: CAPTCHA_PER_IP_PER_HOUR - 1 }, () => ({ ip, createdAt: now })));
+    const last = await post<string>(t, '/services/image_code', {}, { device: 'limit-a', ip });
+    expect(last.status).toBe(0);
+
+    const before = await t.app.ctx.db.select().from(captchas).where(eq(captchas.deviceId, 'limit-b'));
+    const refused = await post(t, '/services/image_code', {}, { device: 'limit-b', ip, lang: 'en' });
+    expect(refused.http).toBe(200);
+    expect(refused.status).toBe(ErrorCode.CAPTCHA_IP_LIMIT);
+    expect(refused.info).toBe('Too many image codes requested from this network. Please try again later.');
+    expect(await t.app.ctx.db.select().from(captchas).where(eq(captchas.deviceId, 'limit-b'))).toEqual(
+      before,
+    );
+
+    // another network is not affected; the same one is served again an hour later
+    expect((await post(t, '/services/image_code', {}, { device: 'limit-c', ip: randomIp() })).status).toBe(0);
+    t.clock.advance(3601);
+    expect((await post(t, '/services/image_code', {}, { device: 'limit-b', ip })).status).toBe(0);
+  });
 
   test('answers an 88x29 PNG data URL and stores only a hash, bound to the device, for 5 minutes', async () => {
     const device = 'device-png';

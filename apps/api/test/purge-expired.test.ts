@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { captchas, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
+import { captchaRequests, captchas, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
 import { purgeExpired } from '../src/plugins/app/maintenance/purge-expired';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
@@ -17,6 +17,10 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
     await db.insert(captchas).values([
       { deviceId: 'd1', textHash: 'x', createdAt: at(3 * DAY), expiresAt: at(3 * DAY - 300_000) },
       { deviceId: 'd2', textHash: 'y', createdAt: at(60_000), expiresAt: at(-240_000) },
+    ]);
+    await db.insert(captchaRequests).values([
+      { ip: '1', createdAt: at(3 * DAY) },
+      { ip: '1', createdAt: at(60_000) },
     ]);
     await db.insert(smsCodes).values([
       { mobileHash: 'm', ip: '1', codeHash: 'c', createdAt: at(3 * DAY), expiresAt: at(3 * DAY - 300_000) },
@@ -44,14 +48,27 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
     ]);
 
     const removed = await purgeExpired(db, now);
-    expect(removed).toEqual({ captchas: 1, smsCodes: 1, smsRequests: 1, sessions: 2 });
-    const left = async (table: typeof captchas | typeof smsCodes | typeof smsRequests | typeof sessions) =>
-      (await db.select({ n: count() }).from(table))[0]!.n;
+    expect(removed).toEqual({ captchas: 1, captchaRequests: 1, smsCodes: 1, smsRequests: 1, sessions: 2 });
+    const left = async (
+      table:
+        | typeof captchas
+        | typeof captchaRequests
+        | typeof smsCodes
+        | typeof smsRequests
+        | typeof sessions,
+    ) => (await db.select({ n: count() }).from(table))[0]!.n;
     expect(await left(captchas)).toBe(1);
+    expect(await left(captchaRequests)).toBe(1);
     expect(await left(smsCodes)).toBe(1);
     expect(await left(smsRequests)).toBe(1);
     expect(await left(sessions)).toBe(1);
     // a second run finds nothing more
-    expect(await purgeExpired(db, now)).toEqual({ captchas: 0, smsCodes: 0, smsRequests: 0, sessions: 0 });
+    expect(await purgeExpired(db, now)).toEqual({
+      captchas: 0,
+      captchaRequests: 0,
+      smsCodes: 0,
+      smsRequests: 0,
+      sessions: 0,
+    });
   });
 });

@@ -16,6 +16,8 @@ export const SMS_PER_MOBILE_INTERVAL_S = 60;
 export const SMS_PER_MOBILE_PER_HOUR = 5;
 export const SMS_PER_MOBILE_PER_DAY = 10;
 export const SMS_PER_IP_PER_HOUR = 20;
+/** Image captchas one IP may ask for in an hour: six per SMS the IP may send, and then some. */
+export const CAPTCHA_PER_IP_PER_HOUR = 150;
 /** CN and HK need the image captcha once a mobile or IP has asked this many times in the last hour. */
 export const SMS_FREE_REQUESTS_PER_HOUR = 2;
 

@@ -32,6 +32,8 @@ export const ErrorCode = {
   SMS_DAILY_LIMIT: 8005,
   SMS_IP_LIMIT: 8006,
   SMS_SEND_FAILED: 8007,
+  /** Too many image captchas from one network in an hour (rendering them costs the server). */
+  CAPTCHA_IP_LIMIT: 8008,
   SMS_CODE_WRONG: 8010,
   SMS_CODE_EXPIRED: 8011,
   SMS_CODE_LOCKED: 8012,

@@ -59,6 +59,17 @@ export const captchas = pgTable(
   (t) => [index('captchas_device_idx').on(t.deviceId, t.createdAt)],
 );
 
+/** Every captcha issued, by client IP: the per-IP limit counts these rows. */
+export const captchaRequests = pgTable(
+  'captcha_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('captcha_requests_ip_idx').on(t.ip, t.createdAt)],
+);
+
 /** Every SMS code sent: the rate limits count these rows; the code itself is kept as a hash. */
 export const smsCodes = pgTable(
   'sms_codes',

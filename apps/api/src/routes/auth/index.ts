@@ -47,7 +47,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       // The captcha is bound to the device that will type it (Device-Id = the client's H5_SESSION_ID).
       if (!request.deviceId.trim())
         throw new AppError('VALIDATION_FAILED', { device_id: 'device_id_required' });
-      const png = await issueCaptcha(app.ctx, request.deviceId);
+      const png = await issueCaptcha(app.ctx, request.deviceId, request.ip);
       return reply.header('cache-control', 'no-store').send(ok(png));
     },
   );

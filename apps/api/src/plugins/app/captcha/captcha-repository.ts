@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { captchas } from '../../../db/schema';
+import { captchaRequests, captchas } from '../../../db/schema';
 
 /** Stores a device's new captcha; it replaces every earlier one of that device. */
 export async function replaceCaptcha(
-  db: Db,
+  db: Db | Tx,
   row: { deviceId: string; textHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -16,6 +16,19 @@ export async function replaceCaptcha(
       expiresAt: row.expiresAt,
     });
   });
+}
+
+/** How many captchas this IP was issued since `since`. */
+export async function countCaptchaRequests(tx: Tx, ip: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(captchaRequests)
+    .where(and(eq(captchaRequests.ip, ip), gt(captchaRequests.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordCaptchaRequest(tx: Tx, ip: string, now: Date): Promise<void> {
+  await tx.insert(captchaRequests).values({ ip, createdAt: now });
 }
 
 /**

@@ -1,9 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_TTL_S } from '@hk/domain';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_PER_IP_PER_HOUR, CAPTCHA_TTL_S } from '@hk/domain';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { lockSubject } from '../auth/advisory-lock';
 import { renderCaptchaPng, toPngDataUrl } from './captcha-image';
-import { consumeCaptcha, replaceCaptcha } from './captcha-repository';
+import {
+  consumeCaptcha,
+  countCaptchaRequests,
+  recordCaptchaRequest,
+  replaceCaptcha,
+} from './captcha-repository';
 
 /** 4 characters of the unambiguous alphabet, from the secure generator. */
 export function randomCaptchaText(): string {
@@ -39,17 +46,28 @@ export function findDevCaptchaText(ctx: AppContext, deviceId: string): string | 
   return devMemos.get(ctx)?.get(deviceId);
 }
 
-/** A new captcha for the device (replacing its earlier ones), as a PNG data URL. */
-export async function issueCaptcha(ctx: AppContext, deviceId: string): Promise<string> {
+/**
+ * A new captcha for the device (replacing its earlier ones), as a PNG data URL. Rendering costs
+ * the server, so one IP gets at most CAPTCHA_PER_IP_PER_HOUR an hour (counted in the database,
+ * serialised per IP across processes like the SMS limits: decision 004).
+ */
+export async function issueCaptcha(ctx: AppContext, deviceId: string, ip: string): Promise<string> {
   const text = randomCaptchaText();
-  const png = await renderCaptchaPng(text);
   const now = ctx.now();
-  await replaceCaptcha(ctx.db, {
-    deviceId,
-    textHash: hashCaptcha(ctx, deviceId, text),
-    now,
-    expiresAt: new Date(now.getTime() + CAPTCHA_TTL_S * 1000),
+  await ctx.db.transaction(async (tx) => {
+    await lockSubject(tx, `captcha-ip:${ip}`);
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    if ((await countCaptchaRequests(tx, ip, hourAgo)) >= CAPTCHA_PER_IP_PER_HOUR)
+      throw new AppError('CAPTCHA_IP_LIMIT');
+    await recordCaptchaRequest(tx, ip, now);
+    await replaceCaptcha(tx, {
+      deviceId,
+      textHash: hashCaptcha(ctx, deviceId, text),
+      now,
+      expiresAt: new Date(now.getTime() + CAPTCHA_TTL_S * 1000),
+    });
   });
+  const png = await renderCaptchaPng(text);
   rememberForDev(ctx, deviceId, text);
   return toPngDataUrl(png);
 }

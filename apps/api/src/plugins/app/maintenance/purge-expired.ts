@@ -1,6 +1,6 @@
 import { lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { captchas, sessions, smsCodes, smsRequests } from '../../../db/schema';
+import { captchaRequests, captchas, sessions, smsCodes, smsRequests } from '../../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,11 +23,21 @@ export async function purgeExpired(db: Db, now: Date) {
       .delete(smsRequests)
       .where(lt(smsRequests.createdAt, twoDaysAgo))
       .returning({ id: smsRequests.id });
+    const captchaIps = await tx
+      .delete(captchaRequests)
+      .where(lt(captchaRequests.createdAt, twoDaysAgo))
+      .returning({ id: captchaRequests.id });
     const s = await tx
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, weekAgo), lt(sessions.revokedAt, weekAgo)))
       .returning({ tokenHash: sessions.tokenHash });
-    return { captchas: c.length, smsCodes: codes.length, smsRequests: requests.length, sessions: s.length };
+    return {
+      captchas: c.length,
+      captchaRequests: captchaIps.length,
+      smsCodes: codes.length,
+      smsRequests: requests.length,
+      sessions: s.length,
+    };
   });
 }
 
