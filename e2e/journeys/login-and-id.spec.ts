@@ -147,6 +147,16 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     await expect(other.page.getByText('A1****63')).toBeVisible();
     await expect(other.page.getByText('A1234563')).toHaveCount(0);
     await other.context.close();
+
+    // The first device is still logged in; its account home (the login screen, logged in) lets
+    // the person switch numbers, which logs them out (spec §2).
+    await page.getByRole('button', { name: '切换手机号' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(`${mobile.slice(0, 2)}****${mobile.slice(6)}`)).toBeVisible();
+    await page.getByRole('button', { name: '切换手机号' }).click();
+    await expect(page.getByLabel('手机号码', { exact: true })).toBeVisible();
+    await page.goto('/userinfo/progress');
+    await expect(page).toHaveURL(/\/login$/);
   });
 });
 

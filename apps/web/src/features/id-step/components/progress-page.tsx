@@ -1,5 +1,7 @@
 import { FLOW_STAGES } from '@hk/domain';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../../app/routes';
 import { useIpInfo } from '../api/get-ip-info';
 import { useUserStatus } from '../api/get-status';
 import { useIdNavigate } from '../lib/use-id-navigation';
@@ -15,6 +17,7 @@ export default function ProgressPage() {
   const status = useUserStatus();
   const ipInfo = useIpInfo();
   const go = useIdNavigate();
+  const navigate = useNavigate();
 
   if (!status.data)
     return <PageState loading={!status.error} error={status.error} onRetry={() => void status.refetch()} />;
@@ -85,6 +88,17 @@ export default function ProgressPage() {
           {t('review_location')}
         </button>
       </div>
+      {/* The login screen, logged in, is the account home: masked number, switch number (spec §2). */}
+      <p className="id-account">
+        {t('logged_in_as', { mobile: status.data.mobile_masked })}{' '}
+        <button
+          type="button"
+          className="id-btn id-btn--link"
+          onClick={() => void navigate(ROUTES.login.path)}
+        >
+          {t('switch_account')}
+        </button>
+      </p>
     </main>
   );
 }
