@@ -6,13 +6,13 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { AppButton } from '../../../components/ui/app-button';
+import { useLogout } from '../../../lib/api/logout';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
 import { entryParam } from '../../../lib/entry-params';
 import { logoutLocally, useSession } from '../../../lib/session';
 import { syncCaType } from '../api/get-ca';
-import { useLogout } from '../api/logout';
 
 /** spec §2 login screen, logged in: recent number, switch number, adviser, progress. */
 export function LoggedInView() {

@@ -1,8 +1,8 @@
 import { type IdDetails, IdInfoResponseSchema } from '@hk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { apiPost } from '../../../lib/api-client';
 import { INFO_QUERY_KEY } from './get-info';
-import { STATUS_QUERY_KEY } from './get-status';
 
 // POST /v9/OpenAccountHk/id_info. An empty id_number keeps the number on file.
 export async function saveIdDetails(details: IdDetails) {
@@ -16,7 +16,7 @@ export function useSaveIdDetails() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: INFO_QUERY_KEY }),
-        qc.invalidateQueries({ queryKey: STATUS_QUERY_KEY }),
+        qc.invalidateQueries({ queryKey: userStatusQueryKey }),
       ]),
   });
 }

@@ -1,8 +1,8 @@
 import { type IdLocationRequest, IdLocationResponseSchema } from '@hk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { apiPost } from '../../../lib/api-client';
 import { INFO_QUERY_KEY } from './get-info';
-import { STATUS_QUERY_KEY } from './get-status';
 
 // POST /v9/OpenAccountHk/id_location
 export async function saveIdLocation(body: IdLocationRequest) {
@@ -16,7 +16,7 @@ export function useSaveIdLocation() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: INFO_QUERY_KEY }),
-        qc.invalidateQueries({ queryKey: STATUS_QUERY_KEY }),
+        qc.invalidateQueries({ queryKey: userStatusQueryKey }),
       ]),
   });
 }

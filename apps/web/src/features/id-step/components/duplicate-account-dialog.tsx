@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { Dialog } from '../../../components/ui';
-import { useIpInfo } from '../api/get-ip-info';
-import { logoutAndForget } from '../api/logout';
+import { logoutAndForget } from '../../../lib/api/logout';
+import { useServiceInfo } from '../../../lib/api/service-info';
 
 /**
  * spec §4 duplicate-account cases (2003 this ID is used with another mobile; 2004 this mobile is
@@ -20,11 +20,10 @@ export function DuplicateAccountDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('id');
-  const ipInfo = useIpInfo(message !== null);
+  const { tel } = useServiceInfo();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [leaving, setLeaving] = useState(false);
-  const tel = ipInfo.data?.tel;
 
   return (
     <Dialog

@@ -2,8 +2,8 @@ import { FLOW_STAGES } from '@hk/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { useIpInfo } from '../api/get-ip-info';
-import { useUserStatus } from '../api/get-status';
+import { useServiceInfo } from '../../../lib/api/service-info';
+import { useUserStatus } from '../../../lib/api/user-status';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import { PageState } from './step-header';
 import '../id-step.css';
@@ -15,7 +15,7 @@ import '../id-step.css';
 export default function ProgressPage() {
   const { t } = useTranslation('id');
   const status = useUserStatus();
-  const ipInfo = useIpInfo();
+  const { tel } = useServiceInfo();
   const go = useIdNavigate();
   const navigate = useNavigate();
 
@@ -24,7 +24,6 @@ export default function ProgressPage() {
 
   const done = new Set<string>(status.data.stages_done);
   const percent = status.data.info_progress;
-  const tel = ipInfo.data?.tel;
 
   return (
     <main className="id-step-page">
