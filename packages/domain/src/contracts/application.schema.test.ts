@@ -8,17 +8,7 @@ import {
   idDetailsSchema,
   UploadFieldsSchema,
 } from './application.schema';
-
-function issues(schema: z.ZodMiniType, input: unknown): [string, string][] {
-  const r = z.safeParse(schema, input);
-  return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
-/** The first message per field, in order: what the API returns in `fields` and the form shows. */
-function firstPerField(schema: z.ZodMiniType, input: unknown): [string, string][] {
-  const seen = new Map<string, string>();
-  for (const [p, m] of issues(schema, input)) if (!seen.has(p.split('.')[0]!)) seen.set(p.split('.')[0]!, m);
-  return [...seen];
-}
+import { firstPerField, issues } from './schema-test-utils';
 
 /** GB 11643-1999 check character, computed here independently of the domain code. */
 function cnId(birth: string, seq: string): string {
