@@ -1,19 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium; never a downloaded browser (stack notes). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Without the background-networking flags Chromium keeps trying to reach the internet. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`');
@@ -41,7 +27,7 @@ export default defineConfig({
     timezoneId: 'Asia/Hong_Kong',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium-mobile', use: { browserName: 'chromium' } }],
 });
