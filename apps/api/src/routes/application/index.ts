@@ -18,16 +18,12 @@ import {
   saveIdDetails,
   saveIdLocation,
 } from '../../plugins/app/application/application-service';
-import { requireSession } from '../../plugins/app/auth/require-session';
+import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 
 /** Account initialisation (spec §2) and the ID step; every route needs a session. */
 export async function applicationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  requireSession(app);
-  // Personal data: never cached by the browser or a proxy.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  requireSessionNoStore(app);
 
   app.post(
     '/V9/OpenAccountHk/loginCreate',

@@ -13,7 +13,7 @@ import {
   requireEditable,
   toDocumentInfo,
 } from '../../plugins/app/application/application-service';
-import { requireSession } from '../../plugins/app/auth/require-session';
+import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import {
   findActiveDocumentOfUser,
   softDeleteDocumentOfUser,
@@ -26,10 +26,7 @@ import { readUpload } from '../../plugins/app/documents/read-upload';
 /** ID photos: upload, read back (owner only) and delete. Every route needs a session. */
 export async function documentRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  requireSession(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  requireSessionNoStore(app);
   const files = createFileStore(app.ctx.config.dataDir, app.ctx.vault);
   // Crash leftovers (a file without its row) are cleared at start-up, in the background.
   app.addHook('onReady', async () => {

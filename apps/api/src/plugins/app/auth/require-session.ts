@@ -15,3 +15,14 @@ export function requireSession(app: FastifyInstance) {
     request.session = session;
   });
 }
+
+/**
+ * A prefix that serves one person's data: it needs their session, and no answer may be cached by
+ * the browser or a proxy.
+ */
+export function requireSessionNoStore(app: FastifyInstance) {
+  requireSession(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}
