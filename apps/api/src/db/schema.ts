@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL bytea as a Node Buffer (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -166,3 +173,14 @@ export const documents = pgTable(
   },
   (t) => [index('documents_app_idx').on(t.applicationId, t.kind)],
 );
+
+/**
+ * Sealed file bytes for the `database` file store (FILE_STORE=database, the default): written in
+ * the same transaction as the row that refers to them, so a crash leaves neither half.
+ */
+export const fileBlobs = pgTable('file_blobs', {
+  storageKey: text('storage_key').primaryKey(),
+  data: bytea('data').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
