@@ -25,7 +25,25 @@ export interface Config {
   caType: 'sz' | 'gd';
   webDistDir: string;
   trustProxy: boolean;
+  /** Where uploaded files live (FILE_STORE): sealed bytes in the database (default) or in S3. */
+  fileStore: FileStoreConfig;
 }
+
+/** FILE_STORE=s3: any S3-compatible store. The bucket only ever receives vault-sealed bytes. */
+export interface S3FileStoreConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** Absent means AWS itself; set for MinIO, Ceph, R2 and the like. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Empty, or ending in `/`: every object name starts with it (a shared bucket). */
+  prefix: string;
+}
+
+export type FileStoreConfig = { kind: 'database' } | S3FileStoreConfig;
 
 export const DEFAULT_SIGN_SECRET = 'hk-open-account-h5';
 
@@ -93,5 +111,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    fileStore: parseFileStoreConfig(env),
+  };
+}
+
+function parseFileStoreConfig(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = env.FILE_STORE || 'database';
+  if (kind === 'database') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE must be "database" or "s3", not "${kind}"`);
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`FILE_STORE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(endpoint))
+    throw new Error('S3_ENDPOINT must be an http:// or https:// address');
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  let forcePathStyle = endpoint !== undefined; // S3-compatible servers seldom have per-bucket hosts
+  if (pathStyle === 'true' || pathStyle === '1') forcePathStyle = true;
+  else if (pathStyle === 'false' || pathStyle === '0') forcePathStyle = false;
+  else if (pathStyle) throw new Error('S3_FORCE_PATH_STYLE must be true or false');
+  let prefix = (env.S3_PREFIX ?? '').replace(/^\/+/, '');
+  if (!/^[A-Za-z0-9._\-/]*$/.test(prefix) || prefix.split('/').some((part) => part === '..'))
+    throw new Error('S3_PREFIX may hold only letters, digits, ".", "_", "-" and "/"');
+  if (prefix && !prefix.endsWith('/')) prefix += '/';
+  return {
+    kind,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle,
+    prefix,
   };
 }
