@@ -38,7 +38,7 @@ export const DB_KINDS = ['pglite', 'postgres'] as const;
 export type DbKind = (typeof DB_KINDS)[number];
 
 /** A fresh, empty database of that kind; `drop` removes it. */
-async function freshDatabaseUrl(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') return { drop: async () => {} };
   const base = await findPostgres();
   if (!base) throw new Error('PostgreSQL not available');
