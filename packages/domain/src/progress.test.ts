@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApplicationStatus,
-  computeInfoProgress,
-  FLOW_STAGES,
-  type FlowStage,
-  firstUnfinishedStage,
-  progressButtonKey,
-  routeForStatus,
-} from './progress';
-
-const stages = (...ids: FlowStage[]) => new Set<FlowStage>(ids);
+import { ApplicationStatus, FLOW_STAGES, progressButtonKey, routeForStatus } from './progress';
 
 describe('flow stages (spec §4: ID 10, account type 30, personal info 50, risk 60, bank card 90, signature 100)', () => {
   it('lists the six stages in order with their percentages', () => {
@@ -21,41 +11,6 @@ describe('flow stages (spec §4: ID 10, account type 30, personal info 50, risk 
       ['bank_card', 90],
       ['signature', 100],
     ]);
-  });
-});
-
-describe('computeInfoProgress (the last stage finished without a gap before it)', () => {
-  it('is 0 when nothing is done', () => expect(computeInfoProgress(stages())).toBe(0));
-  it.each([
-    [['id'], 10],
-    [['id', 'account_type'], 30],
-    [['id', 'account_type', 'personal_info'], 50],
-    [['id', 'account_type', 'personal_info', 'risk_disclosure'], 60],
-    [['id', 'account_type', 'personal_info', 'risk_disclosure', 'bank_card'], 90],
-    [['id', 'account_type', 'personal_info', 'risk_disclosure', 'bank_card', 'signature'], 100],
-  ] as [FlowStage[], number][])('%j → %i', (done, pct) => {
-    expect(computeInfoProgress(stages(...done))).toBe(pct);
-  });
-  it('ignores stages done after a gap', () => {
-    expect(computeInfoProgress(stages('account_type', 'personal_info'))).toBe(0);
-    expect(computeInfoProgress(stages('id', 'personal_info', 'signature'))).toBe(10);
-    expect(computeInfoProgress(stages('id', 'account_type', 'personal_info', 'bank_card', 'signature'))).toBe(
-      50,
-    );
-  });
-});
-
-describe('firstUnfinishedStage', () => {
-  it('is the first stage not done, gaps included', () => {
-    expect(firstUnfinishedStage(stages())).toBe('id');
-    expect(firstUnfinishedStage(stages('id'))).toBe('account_type');
-    expect(firstUnfinishedStage(stages('id', 'personal_info'))).toBe('account_type');
-    expect(firstUnfinishedStage(stages('id', 'account_type', 'personal_info', 'risk_disclosure'))).toBe(
-      'bank_card',
-    );
-  });
-  it('is null when every stage is done', () => {
-    expect(firstUnfinishedStage(new Set(FLOW_STAGES.map((s) => s.id)))).toBeNull();
   });
 });
 

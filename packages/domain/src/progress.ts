@@ -10,20 +10,6 @@ export const FLOW_STAGES = [
 ] as const;
 export type FlowStage = (typeof FLOW_STAGES)[number]['id'];
 
-/** info_progress: the percentage of the last stage finished without a gap before it. */
-export function computeInfoProgress(done: ReadonlySet<FlowStage>): number {
-  let progress = 0;
-  for (const stage of FLOW_STAGES) {
-    if (!done.has(stage.id)) break;
-    progress = stage.progress;
-  }
-  return progress;
-}
-
-export function firstUnfinishedStage(done: ReadonlySet<FlowStage>): FlowStage | null {
-  return FLOW_STAGES.find((s) => !done.has(s.id))?.id ?? null;
-}
-
 /** spec §2: label key (namespace `login`) of the progress button by percentage. */
 export function progressButtonKey(percent: number): string {
   if (percent <= 10) return 'progress_continue_id';
@@ -32,6 +18,11 @@ export function progressButtonKey(percent: number): string {
   if (percent <= 60) return 'progress_risk_disclosure';
   if (percent <= 90) return 'progress_bank_card';
   return 'progress_signature';
+}
+
+/** Display stages reached at this percentage (the progress page ticks them). */
+export function stagesReached(infoProgress: number): FlowStage[] {
+  return FLOW_STAGES.filter((s) => s.progress <= infoProgress).map((s) => s.id);
 }
 
 /** What check_verify_code answers in `status` (issue #2 §3). */

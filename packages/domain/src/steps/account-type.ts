@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { always, type StepDefinition } from './types';
+
+export const SECURITIES_ACCOUNT_TYPES = ['cash', 'margin'] as const;
+export const TRADING_MARKETS = ['HK', 'US'] as const;
+
+/**
+ * Account type (spec §1, §3, §4): securities cash or margin, markets HK and/or US, an optional
+ * futures account. The margin rules are re-run when a later step changes what they rest on:
+ * employment (a student cannot have margin), the birth date (65 or over needs an asset proof) and
+ * the derivatives knowledge (futures needs it).
+ */
+export const accountTypeStep: StepDefinition = {
+  id: 'account_type',
+  stage: 30,
+  answers: z.partial(
+    z.object({
+      securities: z.enum(SECURITIES_ACCOUNT_TYPES),
+      markets: z.array(z.enum(TRADING_MARKETS)).check(z.minLength(1), z.maxLength(2)),
+      futures: z.boolean(),
+    }),
+  ),
+  sealedFields: [],
+  documents: [{ kind: 'asset_proof', min: 0, max: 3 }],
+  appliesTo: always,
+  dependsOn: [
+    {
+      on: 'employment',
+      fields: ['status'],
+      when: (employment, own) => employment.status === 'student' && own.securities === 'margin',
+      reason: 'margin_not_for_students',
+    },
+    {
+      on: 'identity',
+      fields: ['birth_date'],
+      when: (_identity, own) => own.securities === 'margin',
+      reason: 'birth_date_changed',
+    },
+    {
+      on: 'investment',
+      fields: ['derivatives_knowledge'],
+      when: (investment, own) =>
+        own.futures === true &&
+        !(Array.isArray(investment.derivatives_knowledge) && investment.derivatives_knowledge.length > 0),
+      reason: 'futures_needs_derivatives_knowledge',
+    },
+  ],
+};

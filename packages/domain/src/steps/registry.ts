@@ -1,0 +1,158 @@
+// The registry of steps (issue #5 §1): order, stages, what applies, what reopens what. Progress,
+// the login page's progress button and "the first unfinished step" all come from here.
+import { progressButtonKey } from '../progress';
+import { accountTypeStep } from './account-type';
+import { addressStep } from './address';
+import { bankStep } from './bank';
+import { declarationsStep } from './declarations';
+import { employmentStep } from './employment';
+import { financialStep } from './financial';
+import { identityStep } from './identity';
+import { identityMediaStep } from './identity-media';
+import { investmentStep } from './investment';
+import { personalStep } from './personal';
+import { reviewStep } from './review';
+import { riskDisclosureStep } from './risk-disclosure';
+import { signatureStep } from './signature';
+import { taxStep } from './tax';
+import {
+  type Answers,
+  type ApplicationFacts,
+  type ReopenReason,
+  STEP_IDS,
+  type StepDefinition,
+  type StepId,
+} from './types';
+
+export const STEPS: readonly StepDefinition[] = [
+  identityStep,
+  addressStep,
+  accountTypeStep,
+  personalStep,
+  employmentStep,
+  financialStep,
+  taxStep,
+  declarationsStep,
+  investmentStep,
+  riskDisclosureStep,
+  identityMediaStep,
+  bankStep,
+  signatureStep,
+  reviewStep,
+];
+
+const BY_ID = new Map<string, StepDefinition>(STEPS.map((s) => [s.id, s]));
+
+export function checkIsStepId(value: string): value is StepId {
+  return (STEP_IDS as readonly string[]).includes(value);
+}
+
+export function stepById(id: StepId): StepDefinition {
+  const step = BY_ID.get(id);
+  if (!step) throw new Error(`unknown step ${id}`);
+  return step;
+}
+
+/** The step that owns a document kind (an upload of `address_proof` belongs to `address`). */
+export function stepOfDocumentKind(
+  kind: string,
+  steps: readonly StepDefinition[] = STEPS,
+): StepDefinition | null {
+  return steps.find((s) => s.documents.some((d) => d.kind === kind)) ?? null;
+}
+
+/** Every document kind any step owns. */
+export const DOCUMENT_KINDS_OF_STEPS: readonly string[] = STEPS.flatMap((s) =>
+  s.documents.map((d) => d.kind),
+);
+
+export function applicableSteps(facts: ApplicationFacts, steps: readonly StepDefinition[] = STEPS) {
+  return steps.filter((s) => s.appliesTo(facts));
+}
+
+/**
+ * info_progress (spec §4): the stage of the last confirmed step with no unconfirmed applicable
+ * step before it; steps that do not apply are skipped, the review has no stage.
+ */
+export function computeInfoProgress(
+  confirmed: ReadonlySet<StepId>,
+  facts: ApplicationFacts,
+  steps: readonly StepDefinition[] = STEPS,
+): number {
+  let progress = 0;
+  for (const step of applicableSteps(facts, steps)) {
+    if (step.stage === null) continue;
+    if (!confirmed.has(step.id)) break;
+    progress = step.stage;
+  }
+  return progress;
+}
+
+/** The first applicable step not confirmed, in flow order (the review last); null when all are. */
+export function firstUnfinishedStep(
+  confirmed: ReadonlySet<StepId>,
+  facts: ApplicationFacts,
+  steps: readonly StepDefinition[] = STEPS,
+): StepId | null {
+  return applicableSteps(facts, steps).find((s) => !confirmed.has(s.id))?.id ?? null;
+}
+
+/**
+ * spec §2: label key (namespace `login`) of the progress button: the percentage it is read from
+ * is the stage of the step the person goes on with.
+ */
+export function progressButtonKeyForStep(next: StepId | null): string {
+  return progressButtonKey(next ? (stepById(next).stage ?? 100) : 100);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** Names of the answers that differ between two versions of a step's answers. */
+export function changedFields(before: Answers, after: Answers): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !sameValue(before[k], after[k])).sort();
+}
+
+export interface Reopening {
+  step: StepId;
+  reason: ReopenReason;
+}
+
+/**
+ * Which confirmed steps a change reopens, and why: the dependencies of every other applicable step
+ * are matched against the changed step and fields; `facts` hold the answers after the change.
+ */
+export function stepsToReopen(
+  change: { step: StepId; fields: readonly string[] },
+  confirmed: ReadonlySet<StepId>,
+  facts: ApplicationFacts,
+  steps: readonly StepDefinition[] = STEPS,
+): Reopening[] {
+  if (change.fields.length === 0) return [];
+  const upstream = facts.answers[change.step] ?? {};
+  const out: Reopening[] = [];
+  for (const step of applicableSteps(facts, steps)) {
+    if (step.id === change.step || !confirmed.has(step.id)) continue;
+    const own = facts.answers[step.id] ?? {};
+    const rule = step.dependsOn.find(
+      (d) =>
+        (d.on === '*' || d.on === change.step) &&
+        (d.fields === '*' || d.fields.some((f) => change.fields.includes(f))) &&
+        (!d.when || d.when(upstream, own, facts)),
+    );
+    if (rule) out.push({ step: step.id, reason: rule.reason });
+  }
+  return out;
+}
+
+/** Document kinds of a step that have fewer than their minimum (spec §5: both ID photos). */
+export function missingDocuments(step: StepDefinition, counts: Readonly<Record<string, number>>): string[] {
+  return step.documents.filter((d) => (counts[d.kind] ?? 0) < d.min).map((d) => d.kind);
+}
+
+/** How many documents of `kind` a step allows at once (0 when the step does not own the kind). */
+export function maxDocuments(step: StepDefinition, kind: string): number {
+  return step.documents.find((d) => d.kind === kind)?.max ?? 0;
+}
