@@ -35,11 +35,22 @@ const REDACTED_LOG_PATHS = [
   '*.headers["device-id"]',
 ];
 
+/**
+ * Fastify's own hop-count option trusts nothing since 5.12.8 (it cannot tell a proxy from a
+ * client sending X-Forwarded-For itself), so a hop count is given as a function: the TCP peer
+ * and the next `hops - 1` addresses from the right are proxies; the address before them is the
+ * client. Only right when every request comes through those proxies (README, TRUST_PROXY).
+ */
+function trustProxyOption(trust: AppContext['config']['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 64 * 1024,
     // Errors the router answers before any hook (a path parameter over 100 characters, a path
     // that is not valid percent-encoding) get the envelope too, not Fastify's own JSON.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type SmsProviderConfig =
@@ -52,6 +53,41 @@ function readKey(value: string | undefined, name: string): Buffer | undefined {
   const key = Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64');
   if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as 64 hex characters or base64`);
   return key;
+}
+
+/** Names proxy-addr understands for groups of addresses. */
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or 0 → no proxy; a whole number → that many proxies in front (the client is
+ * the address the outermost of them appended); otherwise a comma-separated list of proxy
+ * addresses, CIDRs or proxy-addr names (loopback, linklocal, uniquelocal). `true` is refused: it
+ * would make the leftmost X-Forwarded-For entry, which the client writes, its address.
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (!text || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (/^(true|yes|on|\*)$/i.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text} would trust any X-Forwarded-For a client sends: set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.1.10)`,
+    );
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length)
+    throw new Error(
+      `TRUST_PROXY must be a number of proxies or a comma-separated list of proxy addresses/CIDRs; not understood: ${bad.join(', ')}`,
+    );
+  return entries;
 }
 
 /** Embedded default only: a key generated once into DATA_DIR and reused on every start. */
@@ -110,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     fileStore: parseFileStoreConfig(env),
   };
 }

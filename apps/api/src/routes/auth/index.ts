@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-key';
 import { ok, responses } from '../../lib/envelope';
 import { loginWithSmsCode } from '../../plugins/app/auth/login-service';
 import { canonicalMobile } from '../../plugins/app/auth/mobile-identity';
@@ -47,7 +48,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       // The captcha is bound to the device that will type it (Device-Id = the client's H5_SESSION_ID).
       if (!request.deviceId.trim())
         throw new AppError('VALIDATION_FAILED', { device_id: 'device_id_required' });
-      const png = await issueCaptcha(app.ctx, request.deviceId, request.ip);
+      const png = await issueCaptcha(app.ctx, request.deviceId, clientKey(request.ip));
       return reply.header('cache-control', 'no-store').send(ok(png));
     },
   );
@@ -66,7 +67,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           mobile: canonical,
           imageCode: image_code || undefined,
           deviceId: request.deviceId,
-          ip: request.ip,
+          ip: clientKey(request.ip),
           lang: request.lang,
         },
         request.log,
