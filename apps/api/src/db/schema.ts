@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
+  bigint,
   customType,
-  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -112,45 +112,120 @@ export const smsRequests = pgTable(
   ],
 );
 
-/** One account-opening application per user. */
-export const applications = pgTable(
-  'applications',
+/**
+ * One account-opening application per user: who, which markets, where it stands. What the person
+ * answered lives in `application_steps`, what happened in `application_events`, what they
+ * submitted in `submissions` (docs/decisions/007-application-steps.md).
+ */
+export const applications = pgTable('applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** spec §4; changed only through the status machine (packages/domain/src/status-machine.ts). */
+  status: smallint('status').notNull().default(0),
+  markets: jsonb('markets').$type<string[]>().notNull(),
+  source: text('source'),
+  bankType: smallint('bank_type').notNull().default(0),
+  bankAudit: smallint('bank_audit').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  submittedAt: ts('submitted_at'),
+});
+
+/** A sealed answer: ciphertext (vault), look-up hash, masked form. */
+export interface SealedAnswer {
+  sealed: string;
+  hash: string | null;
+  masked: string | null;
+}
+
+/**
+ * One row per application and step: the answers (parsed by the step's schema on every write),
+ * the sealed ones apart, a version for optimistic concurrency, and whether (and why not) the step
+ * is confirmed.
+ */
+export const applicationSteps = pgTable(
+  'application_steps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    applicationId: uuid('application_id')
       .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: smallint('status').notNull().default(0),
-    markets: jsonb('markets').$type<string[]>().notNull(),
-    source: text('source'),
-    idLocation: text('id_location'),
-    nationality: text('nationality'),
-    idType: text('id_type'),
-    idNumberEnc: text('id_number_enc'),
-    idNumberHash: text('id_number_hash'),
-    idNumberMasked: text('id_number_masked'),
-    chineseName: text('chinese_name'),
-    englishSurname: text('english_surname'),
-    englishGivenName: text('english_given_name'),
-    nameMatchesBank: boolean('name_matches_bank').notNull().default(false),
-    gender: text('gender'),
-    birthDate: date('birth_date', { mode: 'string' }),
-    idConfirmedAt: ts('id_confirmed_at'),
-    stagesDone: jsonb('stages_done').$type<string[]>().notNull().default([]),
-    infoProgress: smallint('info_progress').notNull().default(0),
-    bankType: smallint('bank_type').notNull().default(0),
-    bankAudit: smallint('bank_audit').notNull().default(0),
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    sealed: jsonb('sealed').$type<Record<string, SealedAnswer>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    confirmedAt: ts('confirmed_at'),
+    /** Why a confirmed step was opened again (a reopen reason key); cleared on confirmation. */
+    reopenedReason: text('reopened_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    submittedAt: ts('submitted_at'),
   },
   (t) => [
-    uniqueIndex('applications_id_number_idx').on(t.idNumberHash).where(sql`id_number_hash is not null`),
+    primaryKey({ columns: [t.applicationId, t.step] }),
+    // duplicate-account look-ups by ID number (spec §4)
+    index('application_steps_id_hash_idx')
+      .on(sql`(${t.sealed}->'id_number'->>'hash')`)
+      .where(sql`step = 'identity'`),
   ],
 );
 
-/** Uploaded files (ID photos for now). The bytes live encrypted under DATA_DIR/files/<storage_key>. */
+/**
+ * Append-only history (a trigger refuses UPDATE and DELETE): who did what to which application,
+ * when, from where (the client address only as a keyed hash).
+ */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: uuid('application_id').references(() => applications.id),
+    userId: uuid('user_id').references(() => users.id),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    type: text('type').notNull(),
+    step: text('step'),
+    statusFrom: smallint('status_from'),
+    statusTo: smallint('status_to'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id'),
+    clientHash: text('client_hash'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('application_events_app_idx').on(t.applicationId, t.id),
+    index('application_events_app_type_idx').on(t.applicationId, t.type, t.createdAt),
+    index('application_events_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Immutable, numbered snapshots of what was submitted (a trigger refuses UPDATE and DELETE);
+ * a re-submission after a refusal is the next number.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    number: integer('number').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('submissions_app_number_idx').on(t.applicationId, t.number)],
+);
+
+/** Start-up data migrations that need the server's keys or files (db/data-migrations.ts). */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  doneAt: ts('done_at').notNull().defaultNow(),
+});
+
+/** Uploaded files, each owned by a step and a kind; the sealed bytes are in the file store. */
 export const documents = pgTable(
   'documents',
   {
@@ -161,6 +236,7 @@ export const documents = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     mime: text('mime').notNull(),
@@ -171,7 +247,7 @@ export const documents = pgTable(
     createdAt: createdAt(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('documents_app_idx').on(t.applicationId, t.kind)],
+  (t) => [index('documents_app_idx').on(t.applicationId, t.step, t.kind)],
 );
 
 /**
