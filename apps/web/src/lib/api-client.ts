@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { getDeviceId } from './device';
 import { entryParam } from './entry-params';
 import { currentLanguage } from './i18n';
+import { learnServerTime, serverNow } from './server-clock';
 import { getToken } from './session';
 
 export const BROKER_ID = 'HPS';
@@ -32,16 +33,32 @@ export class ApiError extends Error {
 
 type Params = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
+/**
+ * Whose token a request carries. By default the stored session's; `{ token }` makes one call with
+ * another token (a hand-off link's, before the person chose it) without storing it: the call is
+ * signed over that token, and its 1001 does not log the stored session out.
+ */
+export interface CallAs {
+  token?: string;
+}
+
 let onSessionInvalid: () => void = () => {};
 /** spec §4: status 1001 logs the user out and goes to /login; the router registers how. */
 export function setSessionInvalidHandler(handler: () => void) {
   onSessionInvalid = handler;
 }
 
-/** spec §7 common parameters, `_t` and `_sign` = sha256(`<token|mobile|''>:<_t>:<secret>`). */
-export function commonParams(extra: Params = {}): Record<string, string> {
-  const token = getToken();
-  const t = String(Date.now());
+function tokenFor(as: CallAs | undefined): string | undefined {
+  return as?.token !== undefined ? as.token || undefined : getToken();
+}
+
+/**
+ * spec §7 common parameters, `_t` and `_sign` = sha256(`<token|mobile|''>:<_t>:<secret>`). `_t` is
+ * the server's time as this device knows it (lib/server-clock.ts), not the local clock.
+ */
+export function commonParams(extra: Params = {}, as?: CallAs): Record<string, string> {
+  const token = tokenFor(as);
+  const t = String(serverNow());
   const mobile = typeof extra.mobile === 'string' ? normalizeMobile(extra.mobile) : '';
   const out: Record<string, string> = {
     broker: BROKER_ID,
@@ -58,7 +75,7 @@ export function commonParams(extra: Params = {}): Record<string, string> {
   return out;
 }
 
-function headers(): Record<string, string> {
+function headers(as?: CallAs): Record<string, string> {
   const h: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     Agent: 'mobile',
@@ -67,7 +84,7 @@ function headers(): Record<string, string> {
     Channel: 'h5',
     version: '99',
   };
-  const token = getToken();
+  const token = tokenFor(as);
   if (token) h.Authorization = `Bearer ${token}`;
   return h;
 }
@@ -82,83 +99,151 @@ function toForm(params: Params): URLSearchParams {
   return form;
 }
 
-function handleEnvelope<S extends z.ZodMiniType>(json: unknown, schema: S): z.infer<S> {
+function networkError() {
+  return new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+}
+
+function handleEnvelope<S extends z.ZodMiniType>(json: unknown, schema: S, as?: CallAs): z.infer<S> {
   const env = json as { status?: unknown; info?: unknown; data?: { fields?: Record<string, string> } | null };
-  if (typeof env?.status !== 'number')
-    throw new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+  if (typeof env?.status !== 'number') throw networkError();
   if (env.status !== 0) {
-    if (env.status === ErrorCode.SESSION_INVALID) onSessionInvalid();
+    // A token tried on the side (CallAs) being refused says nothing about the stored session.
+    if (env.status === ErrorCode.SESSION_INVALID && as?.token === undefined) onSessionInvalid();
     throw new ApiError(env.status, String(env.info ?? ''), env.data?.fields ?? {});
   }
   return z.parse(schema, json);
 }
 
-async function request<S extends z.ZodMiniType>(
-  url: string,
-  init: RequestInit,
-  schema: S,
-): Promise<z.infer<S>> {
+/** One round trip: its JSON envelope (if the answer was JSON), its `Date` header, and its timing. */
+interface Attempt<R> {
+  result: R;
+  json: unknown;
+  date: string | null;
+  sentAt: number;
+  receivedAt: number;
+}
+
+function isStaleTimestamp(json: unknown): boolean {
+  return (json as { status?: unknown } | null)?.status === ErrorCode.STALE_TIMESTAMP;
+}
+
+/**
+ * Runs `attempt`, learning the server's time from its answer. A stale-timestamp answer (1004: this
+ * device's clock is more than 5 minutes off) is retried exactly once, with a `_t` taken after the
+ * offset was corrected from that very answer. Retrying a POST is safe here: the server checks `_t`
+ * before the payload and before anything is counted or stored (docs/api/auth.md § Signing).
+ */
+async function withServerClock<R>(attempt: () => Promise<Attempt<R>>): Promise<Attempt<R>> {
+  const first = await attempt();
+  if (!isStaleTimestamp(first.json)) {
+    learnServerTime(first.date, first.sentAt, first.receivedAt);
+    return first;
+  }
+  learnServerTime(first.date, first.sentAt, first.receivedAt, { force: true });
+  const second = await attempt();
+  learnServerTime(second.date, second.sentAt, second.receivedAt);
+  return second;
+}
+
+async function fetchAttempt(build: () => { url: string; init: RequestInit }): Promise<Attempt<Response>> {
+  const { url, init } = build();
+  const sentAt = Date.now();
   let res: Response;
   try {
     res = await fetch(url, { ...init, credentials: 'same-origin', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+    throw networkError();
   }
+  const receivedAt = Date.now();
+  const date = res.headers.get('date');
   let json: unknown;
   try {
     json = await res.json();
   } catch {
-    throw new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+    throw networkError();
   }
-  return handleEnvelope(json, schema);
+  return { result: res, json, date, sentAt, receivedAt };
+}
+
+async function request<S extends z.ZodMiniType>(
+  build: () => { url: string; init: RequestInit },
+  schema: S,
+  as?: CallAs,
+): Promise<z.infer<S>> {
+  const { json } = await withServerClock(() => fetchAttempt(build));
+  return handleEnvelope(json, schema, as);
 }
 
 /** POST, form-encoded (spec §7 default). Resolves to the whole envelope parsed by `schema`. */
-export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, schema: S) {
-  const params = { ...body, ...commonParams(body) };
+export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, schema: S, as?: CallAs) {
   return request(
-    path,
-    {
-      method: 'POST',
-      headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: toForm(params),
-    },
+    () => ({
+      url: path,
+      init: {
+        method: 'POST',
+        headers: { ...headers(as), 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: toForm({ ...body, ...commonParams(body, as) }),
+      },
+    }),
     schema,
+    as,
   );
 }
 
 export function apiGet<S extends z.ZodMiniType>(path: string, query: Params, schema: S) {
-  const params = { ...query, ...commonParams(query) };
-  delete params.token; // the token travels in the Authorization header, never in a URL
-  return request(`${path}?${toForm(params)}`, { method: 'GET', headers: headers() }, schema);
+  return request(() => {
+    const params = { ...query, ...commonParams(query) };
+    delete params.token; // the token travels in the Authorization header, never in a URL
+    return { url: `${path}?${toForm(params)}`, init: { method: 'GET', headers: headers() } };
+  }, schema);
 }
 
-/** Multipart upload with progress (0–100). Common parameters go in the query string. */
-export function apiUpload<S extends z.ZodMiniType>(
+/** Common parameters for a URL: without the token, which travels in the Authorization header. */
+function queryParams(): URLSearchParams {
+  const params = commonParams();
+  delete params.token;
+  return toForm(params);
+}
+
+/**
+ * Multipart upload with progress (0–100). Common parameters go in the query string, built afresh
+ * for each attempt so a retry after 1004 carries the corrected `_t`.
+ */
+export async function apiUpload<S extends z.ZodMiniType>(
   path: string,
   form: FormData,
   schema: S,
   onProgress?: (percent: number) => void,
 ): Promise<z.infer<S>> {
-  const params = commonParams();
-  delete params.token;
+  const { json } = await withServerClock(() => xhrAttempt(path, form, onProgress));
+  return handleEnvelope(json, schema);
+}
+
+function xhrAttempt(
+  path: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<Attempt<null>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${path}?${toForm(params)}`);
+    xhr.open('POST', `${path}?${queryParams()}`);
     for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
     xhr.timeout = 60_000;
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
+    const sentAt = Date.now();
     xhr.onload = () => {
-      try {
-        resolve(handleEnvelope(xhr.response, schema));
-      } catch (err) {
-        reject(err);
-      }
+      resolve({
+        result: null,
+        json: xhr.response,
+        date: xhr.getResponseHeader('date'),
+        sentAt,
+        receivedAt: Date.now(),
+      });
     };
-    const fail = () => reject(new ApiError(-1, translateError(currentLanguage(), 'network_error')));
+    const fail = () => reject(networkError());
     xhr.onerror = fail;
     xhr.ontimeout = fail;
     xhr.send(form);
@@ -167,14 +252,22 @@ export function apiUpload<S extends z.ZodMiniType>(
 
 /** An owner-only file (ID photo) as a blob URL; the caller revokes it. */
 export async function apiFetchObjectUrl(path: string): Promise<string> {
-  const params = commonParams();
-  delete params.token;
-  const res = await fetch(`${path}?${toForm(params)}`, { headers: headers(), credentials: 'same-origin' });
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('json')) {
-    const json = await res.json().catch(() => null);
+  const { result, json } = await withServerClock(async (): Promise<Attempt<Response>> => {
+    const sentAt = Date.now();
+    let res: Response;
+    try {
+      res = await fetch(`${path}?${queryParams()}`, { headers: headers(), credentials: 'same-origin' });
+    } catch {
+      throw networkError();
+    }
+    const receivedAt = Date.now();
+    const isJson = (res.headers.get('content-type') ?? '').includes('json');
+    const json = isJson || !res.ok ? await res.json().catch(() => null) : undefined;
+    return { result: res, json, date: res.headers.get('date'), sentAt, receivedAt };
+  });
+  if (json !== undefined) {
     handleEnvelope(json, z.unknown());
-    throw new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+    throw networkError();
   }
-  return URL.createObjectURL(await res.blob());
+  return URL.createObjectURL(await result.blob());
 }
