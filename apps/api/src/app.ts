@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { pickLanguage } from '@hk/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasDevTools } from './config';
 import type { AppContext } from './context';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { requestContext } from './plugins/app/request-context';
@@ -83,7 +84,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(referenceRoutes);
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
-  if (!ctx.config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
+  if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

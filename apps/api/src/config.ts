@@ -25,7 +25,12 @@ export interface Config {
   customerServiceTelHk: string;
   caType: 'sz' | 'gd';
   webDistDir: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false (the TCP peer is the client), the number of proxies in front, or
+   * the proxies' addresses/CIDRs. Never `true`: that would take the leftmost X-Forwarded-For entry,
+   * which the client writes itself.
+   */
+  trustProxy: false | number | string[];
   /** Where uploaded files live (FILE_STORE): sealed bytes in the database (default) or in S3. */
   fileStore: FileStoreConfig;
 }
@@ -99,22 +104,21 @@ function loadOrCreateKey(dataDir: string, file: string): Buffer {
   return key;
 }
 
+/**
+ * The developer tools (GET /dev/sms, /dev/captcha, the dev captcha memo, generated keys) exist
+ * only with the console SMS provider outside production: with a real provider the messages go to
+ * real phones, and nothing may read their codes back.
+ */
+export function hasDevTools(config: Pick<Config, 'isProduction' | 'sms'>): boolean {
+  return !config.isProduction && config.sms.kind === 'console';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './.data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl =
     env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
-
-  let dataKey = readKey(env.DATA_KEY, 'DATA_KEY');
-  let linkKey = readKey(env.LINK_KEY, 'LINK_KEY');
-  if (isProduction) {
-    if (!dataKey) throw new Error('DATA_KEY is required in production (32 bytes, hex or base64)');
-    if (!linkKey) throw new Error('LINK_KEY is required in production (32 bytes, hex or base64)');
-    if (!env.SIGN_SECRET) throw new Error('SIGN_SECRET is required in production');
-  }
-  dataKey ??= loadOrCreateKey(dataDir, 'data.key');
-  linkKey ??= loadOrCreateKey(dataDir, 'link.key');
 
   const sms: SmsProviderConfig =
     env.SMS_PROVIDER === 'twilio'
@@ -130,6 +134,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   if (isProduction && sms.kind === 'console')
     throw new Error('production needs a real SMS_PROVIDER (twilio)');
+
+  let dataKey = readKey(env.DATA_KEY, 'DATA_KEY');
+  let linkKey = readKey(env.LINK_KEY, 'LINK_KEY');
+  // Real people's numbers (a real provider) need real keys, whatever NODE_ENV says: generated keys
+  // and the default sign secret are for the console provider on a developer's machine only.
+  const needsRealKeys = isProduction || sms.kind !== 'console';
+  if (needsRealKeys) {
+    const why = isProduction ? 'in production' : `with SMS_PROVIDER=${sms.kind}`;
+    if (!dataKey) throw new Error(`DATA_KEY is required ${why} (32 bytes, hex or base64)`);
+    if (!linkKey) throw new Error(`LINK_KEY is required ${why} (32 bytes, hex or base64)`);
+    if (!env.SIGN_SECRET) throw new Error(`SIGN_SECRET is required ${why}`);
+  }
+  dataKey ??= loadOrCreateKey(dataDir, 'data.key');
+  linkKey ??= loadOrCreateKey(dataDir, 'link.key');
 
   return {
     port: Number(env.PORT ?? 8080),

@@ -5,9 +5,9 @@ import * as z from 'zod/mini';
 import { ok, responses } from '../../lib/envelope';
 import { findDevCaptchaText } from '../../plugins/app/captcha/captcha-service';
 
-// Dev-only contracts: these routes serve automated tests and exist only outside production
-// (app.ts registers them under /dev when config.isProduction is false), so they are not part of
-// the shared contracts in packages/domain.
+// Dev-only contracts: these routes serve automated tests and exist only with the console SMS
+// provider outside production (app.ts registers them under /dev when config.ts hasDevTools), so
+// they are not part of the shared contracts in packages/domain.
 const DevSmsQuerySchema = z.object({
   mobile: z.string({ error: 'mobile_required' }).check(z.regex(/^[\d\s+-]{1,40}$/, 'mobile_invalid')),
 });

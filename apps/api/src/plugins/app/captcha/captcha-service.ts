@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_PER_IP_PER_HOUR, CAPTCHA_TTL_S } from '@hk/domain';
+import { hasDevTools } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -24,13 +25,13 @@ export function hashCaptcha(ctx: AppContext, deviceId: string, text: string): st
   return ctx.vault.lookupHash(`captcha:${deviceId}:${text.trim().toUpperCase()}`);
 }
 
-// Outside production only: the last text per device, for GET /dev/captcha (automated tests).
+// Dev tools only (config.ts hasDevTools): the last text per device, for GET /dev/captcha (automated tests).
 // Kept per app context, so two apps in one process (tests) do not see each other's.
 const DEV_MEMO_MAX = 5000;
 const devMemos = new WeakMap<AppContext, Map<string, string>>();
 
 function rememberForDev(ctx: AppContext, deviceId: string, text: string) {
-  if (ctx.config.isProduction) return;
+  if (!hasDevTools(ctx.config)) return;
   let memo = devMemos.get(ctx);
   if (!memo) {
     memo = new Map();
@@ -42,7 +43,7 @@ function rememberForDev(ctx: AppContext, deviceId: string, text: string) {
 }
 
 export function findDevCaptchaText(ctx: AppContext, deviceId: string): string | undefined {
-  if (ctx.config.isProduction) return undefined;
+  if (!hasDevTools(ctx.config)) return undefined;
   return devMemos.get(ctx)?.get(deviceId);
 }
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../../config';
+import { type Config, hasDevTools } from '../../../config';
 import { createConsoleSmsProvider } from './console-sms-provider';
 import type { SmsLogger, SmsProvider } from './sms-provider';
 import { createTwilioSmsProvider } from './twilio-sms-provider';
@@ -6,5 +6,5 @@ import { createTwilioSmsProvider } from './twilio-sms-provider';
 /** Picks the provider named by SMS_PROVIDER (config.sms.kind); `console` is the default. */
 export function createSmsProvider(config: Config, log: SmsLogger): SmsProvider {
   if (config.sms.kind === 'twilio') return createTwilioSmsProvider(config.sms);
-  return createConsoleSmsProvider(log, { keepInbox: !config.isProduction });
+  return createConsoleSmsProvider(log, { keepInbox: hasDevTools(config) });
 }
