@@ -7,6 +7,7 @@ import { entryRedirect } from './app/entry-redirect';
 import { PageFallback } from './app/root-layout';
 import { createAppRouter } from './app/router';
 import { ROUTES } from './app/routes';
+import { SessionHandoffGate } from './app/session-handoff-gate';
 import { setSessionInvalidHandler } from './lib/api-client';
 import { captureEntryParams } from './lib/entry-params';
 import { initI18n } from './lib/i18n';
@@ -16,7 +17,8 @@ import { captureTokenFromUrl } from './lib/url-token';
 import './styles.css';
 
 // Legacy hash links first (their query may carry the entry parameters), then the token, then
-// the logged-in user's landing screen (app/entry-redirect.ts).
+// the logged-in user's landing screen (app/entry-redirect.ts). A link's token that meets another
+// live session waits for the person's choice (SessionHandoffGate); either way a token is stored.
 const legacyPath = entryRedirect(window.location, false);
 if (legacyPath) window.history.replaceState(null, '', legacyPath);
 captureEntryParams(window.location.search);
@@ -41,7 +43,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageFallback />}>
-        <RouterProvider router={router} />
+        <SessionHandoffGate>
+          <RouterProvider router={router} />
+        </SessionHandoffGate>
       </Suspense>
     </QueryClientProvider>
   </StrictMode>,

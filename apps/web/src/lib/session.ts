@@ -42,6 +42,19 @@ export function saveSession(s: Partial<UserSession> & { token: string }) {
   );
 }
 
+/**
+ * A session for another person (a hand-off link's token): nothing of the previous person is kept
+ * (uid, region, masked mobile), only the device's CA type. `mobile` is the masked number when known.
+ */
+export function replaceSession(s: { token: string; mobile?: string }) {
+  const caType = getSession()?.caType ?? DEFAULT_CA_TYPE;
+  writeStored<UserSession>(
+    STORAGE_USER_KEY,
+    { uid: '', region: '', mobile: s.mobile ?? '', token: s.token, caType, isCodeCN: true },
+    STORAGE_USER_TTL_S,
+  );
+}
+
 /** spec §4: logout clears only the token, or (full) resets all fields and deletes storage. */
 export function logoutLocally(full = false) {
   if (full) {
