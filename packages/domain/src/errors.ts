@@ -19,11 +19,21 @@ export const ErrorCode = {
   MOBILE_USED_WITH_OTHER_ID: 2004,
   STEP_NOT_READY: 2005,
   ID_IMAGES_MISSING: 2006,
+  /** Another device saved this step since the form was loaded: nothing was overwritten. */
+  STEP_VERSION_CONFLICT: 2007,
+  /** More than 10 ID-number confirmations for one application in 24 hours. */
+  ID_CHECK_LIMIT: 2008,
+  /** A submission needs every applicable step confirmed. */
+  STEPS_INCOMPLETE: 2009,
+  /** The status machine refuses this change from the current status or for this actor. */
+  STATUS_CHANGE_REFUSED: 2010,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,
   UPLOAD_FILE_MISSING: 3004,
   UPLOAD_UNREADABLE: 3005,
+  /** A step's document kind already has as many files as it allows. */
+  UPLOAD_COUNT_EXCEEDED: 3006,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
