@@ -90,6 +90,10 @@ export const smsCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     consumedAt: ts('consumed_at'),
     supersededAt: ts('superseded_at'),
+    /** The provider is asked after the row commits (never inside a transaction): its outcome. */
+    sentAt: ts('sent_at'),
+    sendFailedAt: ts('send_failed_at'),
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [
     index('sms_codes_mobile_idx').on(t.mobileHash, t.createdAt),
@@ -109,6 +113,24 @@ export const smsRequests = pgTable(
   (t) => [
     index('sms_requests_mobile_idx').on(t.mobileHash, t.createdAt),
     index('sms_requests_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * Every wrong SMS code given at login, by mobile and by client key (lib/client-key.ts): the
+ * per-address limit on wrong codes and the captcha after 3 wrong tries for a mobile count these.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobileHash: text('mobile_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_mobile_idx').on(t.mobileHash, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
   ],
 );
 
