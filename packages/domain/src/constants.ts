@@ -20,6 +20,13 @@ export const SMS_PER_IP_PER_HOUR = 20;
 export const CAPTCHA_PER_IP_PER_HOUR = 150;
 /** CN and HK need the image captcha once a mobile or IP has asked this many times in the last hour. */
 export const SMS_FREE_REQUESTS_PER_HOUR = 2;
+/**
+ * Login guessing (issue #5 §4.7): wrong SMS codes one client address may give in an hour, over
+ * every mobile. Past it the address gets LOGIN_IP_LIMIT, even for a right code, until the hour ends.
+ */
+export const LOGIN_WRONG_CODES_PER_IP_PER_HOUR = 20;
+/** Login guessing: after this many wrong codes for a mobile (last hour, since its last login), login needs the captcha. */
+export const LOGIN_FREE_WRONG_CODES = 3;
 
 export const CAPTCHA_WIDTH = 88;
 export const CAPTCHA_HEIGHT = 29;

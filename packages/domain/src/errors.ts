@@ -12,6 +12,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 1006,
   NOT_FOUND: 1007,
   UNSUPPORTED_MEDIA_TYPE: 1008,
+  /** The general per-address request limit of the API (HTTP 429, transport level). */
+  RATE_LIMITED: 1009,
   INTERNAL: 1099,
   APPLICATION_NOT_FOUND: 2001,
   APPLICATION_LOCKED: 2002,
@@ -47,6 +49,8 @@ export const ErrorCode = {
   SMS_CODE_WRONG: 8010,
   SMS_CODE_EXPIRED: 8011,
   SMS_CODE_LOCKED: 8012,
+  /** Too many wrong SMS codes from one network in an hour, over every mobile (login guessing). */
+  LOGIN_IP_LIMIT: 8013,
   MOBILE_DECODE_FAILED: 8020,
 } as const;
 
@@ -77,6 +81,8 @@ export function httpStatusOf(name: ErrorCodeName): number {
       return 415;
     case 'NOT_FOUND':
       return 404;
+    case 'RATE_LIMITED':
+      return 429;
     case 'INTERNAL':
       return 500;
     default:

@@ -118,6 +118,19 @@ describe('LoginRequestSchema (POST check_verify_code; spec §5 order mobile → 
     ]);
   });
 
+  it('takes the image captcha the server asks for after wrong codes, in spec §5 order', () => {
+    const r = z.safeParse(LoginRequestSchema, { ...login, image_code: ' ab3c ' });
+    expect(r.success && r.data.image_code).toBe('AB3C');
+    expect(z.safeParse(LoginRequestSchema, { ...login, image_code: '' }).success).toBe(true);
+    expect(
+      firstPerField(LoginRequestSchema, { region: 'CN', mobile: '123', image_code: 'A', code: '' }),
+    ).toEqual([
+      ['mobile', 'mobile_invalid'],
+      ['image_code', 'captcha_format'],
+      ['code', 'sms_code_required'],
+    ]);
+  });
+
   it('reports one message per field', () => {
     expect(issues(LoginRequestSchema, { ...login, code: '' })).toEqual([['code', 'sms_code_required']]);
     expect(issues(LoginRequestSchema, { ...login, code: '12a' })).toEqual([['code', 'sms_code_format']]);

@@ -65,6 +65,8 @@ export const LoginRequestSchema = z
     region,
     mobile: mobileText,
     code: z._default(z.string({ error: 'sms_code_required' }).check(z.trim()), ''),
+    // after LOGIN_FREE_WRONG_CODES wrong codes for the mobile the server asks for it (8001)
+    image_code: z.optional(z.string({ error: 'captcha_format' }).check(z.trim(), z.toUpperCase())),
     isRead: z.optional(formBoolean),
     inviteCode: optionalText(64),
     ext: optionalText(200),
@@ -81,6 +83,8 @@ export const LoginRequestSchema = z
         ctx.addIssue({ code: 'custom', path: [path], message, input: v });
       const problem = mobileProblem(v.region, v.mobile);
       if (problem) add('mobile', problem);
+      if (typeof v.image_code === 'string' && v.image_code && !CAPTCHA_RE.test(v.image_code))
+        add('image_code', 'captcha_format');
       if (typeof v.code !== 'string') return;
       if (!v.code) add('code', 'sms_code_required');
       else if (!SMS_CODE_RE.test(v.code)) add('code', 'sms_code_format');
