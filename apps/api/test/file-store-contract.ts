@@ -6,7 +6,7 @@ import {
   SWEEP_MIN_AGE_MS,
 } from '../src/plugins/app/files/file-store';
 import type { StoreUnderTest } from './file-store-helpers';
-import { DB_KINDS, type DbKind, findPostgres } from './helpers';
+import { DB_KINDS, type DbKind, findPostgres } from './databases';
 
 const pgUrl = await findPostgres();
 

@@ -13,7 +13,7 @@ import { createVault, type Vault } from '../src/lib/crypto';
 import { createDatabaseFileStore } from '../src/plugins/app/files/database-file-store';
 import type { FileStore } from '../src/plugins/app/files/file-store';
 import { createS3FileStore, type S3FileStoreOptions } from '../src/plugins/app/files/s3-file-store';
-import { type DbKind, freshDatabaseUrl } from './helpers';
+import { type DbKind, freshDatabaseUrl } from './databases';
 
 export interface OpenedDatabase {
   db: Db;

@@ -5,7 +5,7 @@ import { fileBlobs } from '../src/db/schema';
 import { createDatabaseFileStore } from '../src/plugins/app/files/database-file-store';
 import { describeFileStoreContract } from './file-store-contract';
 import { countBlobs, newVault, openDatabaseStore, openFreshDatabase } from './file-store-helpers';
-import { DB_KINDS, findPostgres } from './helpers';
+import { DB_KINDS, findPostgres } from './databases';
 
 const pgUrl = await findPostgres();
 

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_MIN_AGE_MS } from '../src/plugins/app/files/file-store';
 import { migrateDiskFiles } from '../src/plugins/app/files/migrate-disk-files';
 import { newVault, openDatabaseStore, openS3Store, type StoreUnderTest } from './file-store-helpers';
-import { type DbKind, findPostgres } from './helpers';
+import { type DbKind, findPostgres } from './databases';
 
 const pgUrl = await findPostgres();
 
