@@ -5,8 +5,8 @@ import {
   InvalidStorageKeyError,
   SWEEP_MIN_AGE_MS,
 } from '../src/plugins/app/files/file-store';
-import type { StoreUnderTest } from './file-store-helpers';
 import { DB_KINDS, type DbKind, findPostgres } from './databases';
+import type { StoreUnderTest } from './file-store-helpers';
 
 const pgUrl = await findPostgres();
 

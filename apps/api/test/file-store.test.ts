@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { fileBlobs } from '../src/db/schema';
 import { createDatabaseFileStore } from '../src/plugins/app/files/database-file-store';
+import { DB_KINDS, findPostgres } from './databases';
 import { describeFileStoreContract } from './file-store-contract';
 import { countBlobs, newVault, openDatabaseStore, openFreshDatabase } from './file-store-helpers';
-import { DB_KINDS, findPostgres } from './databases';
 
 const pgUrl = await findPostgres();
 

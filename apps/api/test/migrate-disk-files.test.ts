@@ -14,8 +14,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_MIN_AGE_MS } from '../src/plugins/app/files/file-store';
 import { migrateDiskFiles } from '../src/plugins/app/files/migrate-disk-files';
-import { newVault, openDatabaseStore, openS3Store, type StoreUnderTest } from './file-store-helpers';
 import { type DbKind, findPostgres } from './databases';
+import { newVault, openDatabaseStore, openS3Store, type StoreUnderTest } from './file-store-helpers';
 
 const pgUrl = await findPostgres();
 
