@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hasDevTools } from './config';
 import type { AppContext } from './context';
 import { errorHandler, sendError } from './plugins/app/error-handler';
+import { createFileStore } from './plugins/app/files/create-file-store';
 import { requestContext } from './plugins/app/request-context';
 import { bodyParsers } from './plugins/external/body-parsers';
 import { security } from './plugins/external/security';
@@ -47,7 +48,18 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
   return (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+/**
+ * The whole app from its dependencies. Without `files`, the store FILE_STORE names is made from
+ * the config and vault (what tests and tools that build the app directly get).
+ */
+export async function buildApp(
+  input: Omit<AppContext, 'files'> & Partial<Pick<AppContext, 'files'>>,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const ctx: AppContext = {
+    ...input,
+    files: input.files ?? createFileStore(input.config.fileStore, input.vault),
+  };
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

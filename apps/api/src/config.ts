@@ -23,6 +23,8 @@ export interface Config {
   sms: SmsProviderConfig;
   customerServiceTel: string;
   customerServiceTelHk: string;
+  /** The customer-service QR code image (spec §2 status page); `is_show_open_cs_qrcode` is 1 when set. */
+  csQrcodeUrl: string | undefined;
   caType: 'sz' | 'gd';
   webDistDir: string;
   /**
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     customerServiceTel: env.CS_TEL ?? '400-800-8888',
     customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
+    csQrcodeUrl: env.CS_QRCODE_URL || undefined,
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

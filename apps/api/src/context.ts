@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Vault } from './lib/crypto';
+import type { FileStore } from './plugins/app/files/file-store';
 import type { SmsProvider } from './plugins/app/sms/sms-provider';
 
 /** What the app is built from; tests pass their own (in-memory database, fixed clock, fake SMS). */
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   vault: Vault;
   sms: SmsProvider;
+  /** Uploaded files, sealed (FILE_STORE: database or s3). */
+  files: FileStore;
   now: () => Date;
 }
 

@@ -1,27 +1,44 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { runStartupMigrations } from './db/data-migrations';
 import { createVault } from './lib/crypto';
+import { createFileStore } from './plugins/app/files/create-file-store';
+import { scheduleFileSweep } from './plugins/app/files/file-sweep';
 import { schedulePurge } from './plugins/app/maintenance/purge-expired';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
 
 const config = loadConfig();
 const logger = { level: config.logLevel };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const vault = createVault(config.dataKey);
+const files = createFileStore(config.fileStore, vault, { warn: (obj, msg) => app.log.warn(obj, msg) });
 const app = await buildApp(
   {
     config,
     db: database.db,
-    vault: createVault(config.dataKey),
+    vault,
+    files,
     // The app's logger (built below) is used once a message is sent, after start-up.
     sms: createSmsProvider(config, { info: (msg) => app.log.info({ module: 'sms' }, msg) }),
     now: () => new Date(),
   },
   { logger },
 );
+await runStartupMigrations({
+  db: database.db,
+  vault,
+  files,
+  dataDir: config.dataDir,
+  now: new Date(),
+  logger: app.log,
+});
 const stopPurge = schedulePurge(database.db, () => new Date(), app.log);
+const stopSweep = scheduleFileSweep(database.db, files, () => new Date(), app.log);
 app.addHook('onClose', async () => {
   stopPurge();
+  stopSweep();
+  files.close();
   await database.close();
 });
 

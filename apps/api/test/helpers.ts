@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createVault } from '../src/lib/crypto';
+import { createFileStore } from '../src/plugins/app/files/create-file-store';
 import type { SmsMessage, SmsProvider } from '../src/plugins/app/sms/sms-provider';
 import { type DbKind, freshDatabaseUrl } from './databases';
 
@@ -74,10 +75,12 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
+  const vault = createVault(config.dataKey);
   const app = await buildApp({
     config,
     db: database.db,
-    vault: createVault(config.dataKey),
+    vault,
+    files: createFileStore(config.fileStore, vault),
     sms: options.sms ?? sms,
     now: () => clock.now,
   });

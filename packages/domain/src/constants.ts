@@ -56,6 +56,8 @@ export const FIRST_VISIT_FLAG_MS = 2300;
 export const TOAST_MS = 2000;
 export const CAPTCHA_WARNING_TOAST_MS = 4000;
 export const MARGIN_AGE_THRESHOLD = 65;
+/** issue #5 §4.4: ID-number confirmations one application may make in 24 hours (a guessing oracle otherwise). */
+export const ID_CHECKS_PER_DAY = 10;
 
 /**
  * spec §4: entry links from these partners carry their own `token` parameter, which is not ours

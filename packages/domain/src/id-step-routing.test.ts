@@ -27,6 +27,8 @@ function step(over: Partial<ApplicationInfo['id_step']> = {}): Pick<ApplicationI
       gender: null,
       birth_date: null,
       confirmed_at: null,
+      version: 1,
+      reopened_reason: null,
       ...over,
     },
   };

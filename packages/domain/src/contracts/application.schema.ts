@@ -12,6 +12,7 @@ import {
 } from '../id-documents';
 import { CHINESE_NAME_RE, ENGLISH_NAME_RE, normalizeEnglishName } from '../names';
 import { FLOW_STAGES, PROGRESS_VALUES } from '../progress';
+import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
 import { envelope, formList, optionalText } from './common.schema';
 
 export const ACCOUNT_MARKETS = ['HKMargin', 'USMargin'] as const;
@@ -40,12 +41,23 @@ export const UserStatusSchema = z.object({
   info_progress: z.number().check(z.minimum(0), z.maximum(100)),
   progress: z.enum(PROGRESS_VALUES),
   stages_done: z.array(z.enum(STAGE_IDS)),
+  /** The first applicable step not confirmed (the registry's order); null before loginCreate and once submitted. */
+  next_step: z.nullable(z.enum(STEP_IDS)),
+  /** Every applicable step: confirmed or not, and why it was opened again. */
+  steps: z.array(
+    z.object({
+      step: z.enum(STEP_IDS),
+      confirmed: z.boolean(),
+      reopened_reason: z.nullable(z.enum(REOPEN_REASONS)),
+    }),
+  ),
   mobile_masked: z.string(),
 });
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 export const UserStatusResponseSchema = envelope(UserStatusSchema);
 
-export const DOCUMENT_KINDS = ['id_front', 'id_back'] as const;
+/** Document kinds the image upload takes now (identity photos, address proofs); each belongs to a step. */
+export const DOCUMENT_KINDS = ['id_front', 'id_back', 'address_proof'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DocumentSchema = z.object({
@@ -84,16 +96,28 @@ export const ApplicationInfoSchema = z.object({
     gender: z.nullable(z.enum(GENDERS)),
     birth_date: z.nullable(z.string()),
     confirmed_at: z.nullable(z.string()),
+    /** The step's version: a save names it, and a stale one is refused (STEP_VERSION_CONFLICT). */
+    version: z.number(),
+    /** Why the confirmed step was opened again (e.g. a photo replaced), else null. */
+    reopened_reason: z.nullable(z.enum(REOPEN_REASONS)),
   }),
 });
 export type ApplicationInfo = z.infer<typeof ApplicationInfoSchema>;
 export const ApplicationInfoResponseSchema = envelope(ApplicationInfoSchema);
+
+/** The step version a save started from (issue #5 §2: optimistic concurrency). */
+export const stepVersion = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v)),
+  z.number({ error: 'invalid_value' }).check(z.int('invalid_value'), z.minimum(1, 'invalid_value')),
+);
+export const StepVersionFieldSchema = z.object({ version: z.optional(stepVersion) });
 
 // POST /v9/OpenAccountHk/id_location
 export const IdLocationRequestSchema = z
   .object({
     id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
     nationality: z.optional(z.string({ error: 'nationality_required' }).check(z.trim(), z.toUpperCase())),
+    version: z.optional(stepVersion),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -102,7 +126,9 @@ export const IdLocationRequestSchema = z
     }),
   );
 export type IdLocationRequest = z.input<typeof IdLocationRequestSchema>;
-export const IdLocationResponseSchema = envelope(z.object({ id_location: z.enum(ID_LOCATIONS) }));
+export const IdLocationResponseSchema = envelope(
+  z.object({ id_location: z.enum(ID_LOCATIONS), version: z.number() }),
+);
 
 // POST /v9/OpenAccountHk/upload (multipart: kind + file)
 export const UploadFieldsSchema = z.object({
@@ -187,5 +213,5 @@ export type IdDetails = z.output<ReturnType<typeof idDetailsSchema>>;
 
 // POST /v9/OpenAccountHk/id_info
 export const IdInfoResponseSchema = envelope(
-  z.object({ info_progress: z.number(), id_number_masked: z.string() }),
+  z.object({ info_progress: z.number(), id_number_masked: z.string(), version: z.number() }),
 );

@@ -19,6 +19,7 @@ import {
   saveIdLocation,
 } from '../../plugins/app/application/application-service';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
+import { eventMetaOf } from '../../plugins/app/events/event-repository';
 
 /** Account initialisation (spec §2) and the ID step; every route needs a session. */
 export async function applicationRoutes(parent: FastifyInstance) {
@@ -31,13 +32,17 @@ export async function applicationRoutes(parent: FastifyInstance) {
       schema: { body: CreateApplicationRequestSchema, response: responses(CreateApplicationResponseSchema) },
     },
     async (request) => {
-      const { application, created } = await createApplication(app.ctx.db, {
-        userId: request.session!.userId,
-        markets: [...new Set(request.body.type)],
-        // `source` is one of the common parameters (spec §7), stripped before validation
-        source: request.body.source || request.commonParams.source || null,
-        now: app.ctx.now(),
-      });
+      const { application, created } = await createApplication(
+        app.ctx.db,
+        {
+          userId: request.session!.userId,
+          markets: [...new Set(request.body.type)],
+          // `source` is one of the common parameters (spec §7), stripped before validation
+          source: request.body.source || request.commonParams.source || null,
+          now: app.ctx.now(),
+        },
+        eventMetaOf(request, app.ctx.vault),
+      );
       return ok({ application_id: application.id, created });
     },
   );
@@ -58,8 +63,13 @@ export async function applicationRoutes(parent: FastifyInstance) {
     '/v9/OpenAccountHk/id_location',
     { schema: { body: IdLocationRequestSchema, response: responses(IdLocationResponseSchema) } },
     async (request) => {
-      await saveIdLocation(app.ctx, request.session!.userId, request.body);
-      return ok({ id_location: request.body.id_location });
+      const { version } = await saveIdLocation(
+        app.ctx,
+        request.session!.userId,
+        request.body,
+        eventMetaOf(request, app.ctx.vault),
+      );
+      return ok({ id_location: request.body.id_location, version });
     },
   );
 
@@ -72,6 +82,14 @@ export async function applicationRoutes(parent: FastifyInstance) {
         response: responses(IdInfoResponseSchema),
       },
     },
-    async (request) => ok(await saveIdDetails(app.ctx, request.session!.userId, request.body ?? {})),
+    async (request) =>
+      ok(
+        await saveIdDetails(
+          app.ctx,
+          request.session!.userId,
+          request.body ?? {},
+          eventMetaOf(request, app.ctx.vault),
+        ),
+      ),
   );
 }

@@ -1,44 +1,43 @@
 import {
   type ApplicationInfo,
+  applicableSteps,
   checkIdNumber,
-  computeInfoProgress,
-  ERROR_MESSAGES,
-  type FlowStage,
+  checkIsEditableStatus,
+  type DocumentInfo,
+  fieldErrorsOf,
+  hongKongToday,
+  ID_CHECKS_PER_DAY,
   type IdDetails,
   type IdLocation,
   type IdType,
   idDetailsSchema,
+  identityStep,
   idTypeFor,
   maskIdNumber,
+  missingDocuments,
   normalizeIdNumber,
+  type ReopenReason,
+  stagesReached,
   type UserStatus,
 } from '@hk/domain';
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { type DocumentRow, listActiveDocuments } from '../documents/document-repository';
+import { countEventsSince, type EventMeta, recordEvent } from '../events/event-repository';
 import {
   type ApplicationRow,
-  checkIsEditable,
-  checkIsUniqueViolation,
-  confirmIdStep,
   findApplicationByUser,
-  findOtherApplicationWithIdHash,
-  findUserMobileMasked,
-  lockApplicationOfUser,
-  updateEditableApplication,
-} from './application-repository';
-import { idStepResetPatch } from './id-step-reset';
-
-/** Today's date in Hong Kong (YYYY-MM-DD): the age rule counts birthdays where the broker is. */
-export function hongKongToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Hong_Kong',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+  findStepRow,
+  findSubmittedHolderOfIdHash,
+  listStepRows,
+  lockApplication,
+  lockEditableApplicationOfUser,
+  lockStepRow,
+  type StepRow,
+} from '../steps/step-repository';
+import { progressOf, writeStep } from '../steps/step-service';
+import { findUserMobileMasked } from './application-repository';
 
 export async function requireApplication(ctx: AppContext, userId: string): Promise<ApplicationRow> {
   const app = await findApplicationByUser(ctx.db, userId);
@@ -48,39 +47,53 @@ export async function requireApplication(ctx: AppContext, userId: string): Promi
 
 export function requireEditable(app: ApplicationRow): void {
   // spec §4: only an application being filled in (0) or sent back (-1) can change
-  if (!checkIsEditable(app)) throw new AppError('APPLICATION_LOCKED');
+  if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
 }
 
-function stagesOf(app: ApplicationRow | null): FlowStage[] {
-  return (app?.stagesDone ?? []) as FlowStage[];
-}
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<UserStatus> {
   const [app, mobileMasked] = await Promise.all([
     findApplicationByUser(ctx.db, userId),
     findUserMobileMasked(ctx.db, userId),
   ]);
-  const stages = stagesOf(app);
+  const rows = app ? await listStepRows(ctx.db, app.id) : [];
+  const progress = app ? progressOf(app, rows) : null;
+  const editable = app ? checkIsEditableStatus(app.status) : false;
+  const infoProgress = progress?.infoProgress ?? 0;
   return {
     suid: userId,
-    is_marketing: 0,
-    is_show_open_cs_qrcode: 0,
+    // direct-marketing consent: a separate opt-in of the declarations step, off until given
+    is_marketing: progress?.facts.answers.declarations?.direct_marketing === true ? 1 : 0,
+    // the service QR block shows when the broker configured one (CS_QRCODE_URL)
+    is_show_open_cs_qrcode: ctx.config.csQrcodeUrl ? 1 : 0,
     status: app?.status ?? 0,
     bank_type: app?.bankType ?? 0,
     bank_audit: app?.bankAudit ?? 0,
-    info_progress: computeInfoProgress(new Set(stages)),
-    progress: !app ? 'registered' : checkIsEditable(app) ? 'opening' : 'submitted',
-    stages_done: stages,
+    info_progress: infoProgress,
+    progress: !app ? 'registered' : editable ? 'opening' : 'submitted',
+    stages_done: stagesReached(infoProgress),
+    next_step: progress && editable ? progress.nextStep : null,
+    steps: progress ? stepStates(progress, rows) : [],
     mobile_masked: mobileMasked ?? '',
   };
 }
 
-const MARGIN_MARKETS = new Set(['HKMargin', 'USMargin']);
+/** Every applicable step (the review aside): confirmed or not, and why it was reopened. */
+function stepStates(progress: ReturnType<typeof progressOf>, rows: readonly StepRow[]): UserStatus['steps'] {
+  return applicableSteps(progress.facts)
+    .filter((s) => s.id !== 'review')
+    .map((s) => ({
+      step: s.id,
+      confirmed: progress.confirmed.has(s.id),
+      reopened_reason: (rows.find((r) => r.step === s.id)?.reopenedReason ?? null) as ReopenReason | null,
+    }));
+}
 
-function toDocumentInfo(d: DocumentRow) {
+export function toDocumentInfo(d: DocumentRow): DocumentInfo {
   return {
     document_id: d.id,
-    kind: d.kind as 'id_front' | 'id_back',
+    kind: d.kind as DocumentInfo['kind'],
     mime: d.mime,
     width: d.width,
     height: d.height,
@@ -89,18 +102,31 @@ function toDocumentInfo(d: DocumentRow) {
   };
 }
 
-export { toDocumentInfo };
-
 export async function fetchApplicationInfo(ctx: AppContext, userId: string): Promise<ApplicationInfo> {
   const app = await requireApplication(ctx, userId);
-  const docs = await listActiveDocuments(ctx.db, app.id);
-  const surname = app.englishSurname ?? '';
-  const given = app.englishGivenName ?? '';
+  const [rows, docs] = await Promise.all([listStepRows(ctx.db, app.id), listActiveDocuments(ctx.db, app.id)]);
+  const identity = rows.find((r) => r.step === 'identity');
+  const a = identity?.answers ?? {};
+  const accountType = rows.find((r) => r.step === 'account_type')?.answers ?? {};
+  const surname = str(a.english_surname) ?? '';
+  const given = str(a.english_given_name) ?? '';
+  const chinese = str(a.chinese_name);
   return {
-    // spec §3: M = margin, otherwise cash; HKMargin and USMargin are both margin accounts
-    account_type: { value: app.markets.some((m) => MARGIN_MARKETS.has(m)) ? 'M' : 'C' },
-    is_future_account: { value: '0' },
-    full_name: { value: app.chineseName || [surname, given].filter(Boolean).join(' ') },
+    // spec §3: M = margin, otherwise cash. The account-type step decides once answered; before
+    // that the markets asked for at creation (HKMargin, USMargin) are margin accounts.
+    account_type: {
+      value:
+        accountType.securities !== undefined
+          ? accountType.securities === 'margin'
+            ? 'M'
+            : 'C'
+          : app.markets.some((m) => m.endsWith('Margin'))
+            ? 'M'
+            : 'C',
+    },
+    // spec §3: 1 = a futures account was asked for in the account-type step
+    is_future_account: { value: accountType.futures === true ? '1' : '0' },
+    full_name: { value: chinese || [surname, given].filter(Boolean).join(' ') },
     first_name: { value: given },
     last_name: { value: surname },
     application: {
@@ -110,85 +136,119 @@ export async function fetchApplicationInfo(ctx: AppContext, userId: string): Pro
       created_at: app.createdAt.toISOString(),
     },
     id_step: {
-      id_location: app.idLocation as IdLocation | null,
-      nationality: app.nationality,
-      documents: docs.map(toDocumentInfo),
-      chinese_name: app.chineseName,
-      english_surname: app.englishSurname,
-      english_given_name: app.englishGivenName,
-      name_matches_bank: app.nameMatchesBank,
-      id_type: app.idType as IdType | null,
-      id_number_masked: app.idNumberMasked,
-      gender: app.gender as 'M' | 'F' | null,
-      birth_date: app.birthDate,
-      confirmed_at: app.idConfirmedAt?.toISOString() ?? null,
+      id_location: (str(a.id_location) as IdLocation | null) ?? null,
+      nationality: str(a.nationality),
+      documents: docs.filter((d) => d.step === 'identity').map(toDocumentInfo),
+      chinese_name: chinese,
+      english_surname: str(a.english_surname),
+      english_given_name: str(a.english_given_name),
+      name_matches_bank: a.name_matches_bank === true,
+      id_type: str(a.id_type) as IdType | null,
+      id_number_masked: identity?.sealed.id_number?.masked ?? null,
+      gender: str(a.gender) as 'M' | 'F' | null,
+      birth_date: str(a.birth_date),
+      confirmed_at: identity?.confirmedAt?.toISOString() ?? null,
+      version: identity?.version ?? 0,
+      reopened_reason: (identity?.reopenedReason ?? null) as ReopenReason | null,
     },
   };
 }
 
+const versionOf = (body: unknown): number | undefined => {
+  const v = (body as { version?: unknown } | null)?.version;
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw new AppError('VALIDATION_FAILED', { version: 'invalid_value' });
+  return n;
+};
+
 /**
  * Saves where the ID is from. A different location (or, for OTHER, a different nationality)
  * means a different document: the ID type and number entered for the previous one are cleared
- * and the ID step is no longer confirmed. Photos are kept; the client asks for new ones.
+ * and the step is no longer confirmed. Photos are kept; the client asks for new ones.
  */
 export async function saveIdLocation(
   ctx: AppContext,
   userId: string,
-  input: { id_location: IdLocation; nationality?: string | undefined },
-): Promise<void> {
-  // The row stays locked from the read to the write, so a confirmation (id_info) cannot slip in
-  // between and survive a change of document.
-  await ctx.db.transaction(async (tx) => {
-    const app = await lockApplicationOfUser(tx, userId);
-    if (!app) throw new AppError('APPLICATION_NOT_FOUND');
-    requireEditable(app);
+  input: { id_location: IdLocation; nationality?: string | undefined; version?: number | undefined },
+  meta: EventMeta,
+): Promise<{ version: number }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const current = await lockStepRow(tx, app.id, 'identity', now);
     const nationality = input.id_location === 'OTHER' ? (input.nationality ?? null) : null;
-    const changed = app.idLocation !== input.id_location || app.nationality !== nationality;
-    const hadIdData = app.idConfirmedAt !== null || app.idNumberEnc !== null || app.idType !== null;
-    const ok = await updateEditableApplication(tx, app.id, {
-      idLocation: input.id_location,
-      nationality,
-      updatedAt: ctx.now(),
-      ...(changed && hadIdData ? idStepResetPatch(app, { clearIdNumber: true }) : {}),
+    const changed =
+      str(current.answers.id_location) !== input.id_location ||
+      str(current.answers.nationality) !== nationality;
+    const hadIdNumber = current.sealed.id_number !== undefined || current.answers.id_type !== undefined;
+    const { row } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'identity', {
+      answers: {
+        id_location: input.id_location,
+        nationality,
+        ...(changed && hadIdNumber ? { id_type: undefined } : {}),
+      },
+      ...(changed && hadIdNumber ? { sealed: { id_number: null } } : {}),
+      expectedVersion: input.version,
     });
-    if (!ok) throw new AppError('APPLICATION_LOCKED');
+    return { version: row.version };
   });
 }
 
-const KNOWN_ERROR_KEYS = new Set(Object.keys(ERROR_MESSAGES['zh-CN']));
+/**
+ * The look-up hash input of an ID number: a passport number is only unique together with the
+ * country that issued it (issue #5 §4.4); mainland and HK numbers are unique in themselves.
+ */
+export function idNumberHashInput(type: IdType, idNumber: string, nationality: string | null): string {
+  return type === 'passport' ? `passport:${nationality ?? ''}:${idNumber}` : `${type}:${idNumber}`;
+}
 
-/** zod issues → {field: errors key}, first issue of each field, in order. */
-export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '_');
-    fields[field] ??= KNOWN_ERROR_KEYS.has(issue.message) ? issue.message : 'invalid_value';
-  }
-  return fields;
+/**
+ * Counts one ID-number confirmation, committed on its own so that refused attempts count too:
+ * more than ID_CHECKS_PER_DAY in 24 hours are refused (a guessing oracle otherwise).
+ */
+async function countIdCheck(ctx: AppContext, app: ApplicationRow, meta: EventMeta, now: Date) {
+  await ctx.db.transaction(async (tx) => {
+    await lockApplication(tx, app.id); // concurrent attempts are counted one after the other
+    const since = new Date(now.getTime() - 24 * 3600 * 1000);
+    if ((await countEventsSince(tx, app.id, 'id_number_checked', since)) >= ID_CHECKS_PER_DAY)
+      throw new AppError('ID_CHECK_LIMIT');
+    await recordEvent(tx, meta, {
+      type: 'id_number_checked',
+      applicationId: app.id,
+      userId: app.userId,
+      step: 'identity',
+      at: now,
+    });
+  });
 }
 
 /**
  * spec §4/§5 ID details: validated with the shared schema (today in Hong Kong), the number
- * checked against the saved location, the duplicate-account cases, then saved encrypted.
+ * checked against the saved location, the duplicate-account cases, then saved sealed and the step
+ * confirmed (steps resting on the name or number reopened).
  */
 export async function saveIdDetails(
   ctx: AppContext,
   userId: string,
   body: unknown,
-): Promise<{ info_progress: number; id_number_masked: string }> {
+  meta: EventMeta,
+): Promise<{ info_progress: number; id_number_masked: string; version: number }> {
   const app = await requireApplication(ctx, userId);
-  if (!app.idLocation) throw new AppError('STEP_NOT_READY');
-  const location = app.idLocation as IdLocation;
-  if (checkIsEditable(app)) {
-    const docs = await listActiveDocuments(ctx.db, app.id);
-    const kinds = new Set(docs.map((d) => d.kind));
-    if (!(kinds.has('id_front') && kinds.has('id_back'))) throw new AppError('ID_IMAGES_MISSING');
-  }
+  const identity = await findStepRow(ctx.db, app.id, 'identity');
+  const location = str(identity?.answers.id_location) as IdLocation | null;
+  if (!identity || !location) throw new AppError('STEP_NOT_READY');
+  const nationality = str(identity.answers.nationality);
+  const editable = checkIsEditableStatus(app.status);
+  if (editable) await requireIdentityPhotos(ctx, app.id);
+  const expectedVersion = versionOf(body);
 
-  const storedType = app.idType as IdType | null;
-  const hasStoredIdNumber = Boolean(app.idNumberEnc) && storedType === idTypeFor(location);
+  const storedType = str(identity.answers.id_type) as IdType | null;
+  const stored = identity.sealed.id_number;
+  const hasStoredIdNumber = Boolean(stored) && storedType === idTypeFor(location);
   const parsed = z.safeParse(idDetailsSchema({ today: hongKongToday(ctx.now()), hasStoredIdNumber }), body);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldsOf(parsed.error.issues));
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
   const details: IdDetails = parsed.data;
   if (details.id_location !== location)
     throw new AppError('VALIDATION_FAILED', { id_location: 'id_location_mismatch' });
@@ -198,60 +258,67 @@ export async function saveIdDetails(
     idNumber = normalizeIdNumber(details.id_type, details.id_number);
   } else {
     // The form left the masked number alone: the stored one must still agree with the details.
-    idNumber = ctx.vault.decrypt(app.idNumberEnc!);
+    idNumber = ctx.vault.decrypt(stored!.sealed);
     const problem = checkIdNumber(details.id_type, idNumber, {
       birthDate: details.birth_date,
       gender: details.gender,
     });
     if (problem) throw new AppError('VALIDATION_FAILED', { id_number: problem });
   }
-  const idNumberHash = ctx.vault.lookupHash(`${details.id_type}:${idNumber}`);
+  const hashInput = idNumberHashInput(details.id_type, idNumber, nationality);
+  const idNumberHash = ctx.vault.lookupHash(hashInput);
 
-  // spec §4 duplicate-account cases
-  if (await findOtherApplicationWithIdHash(ctx.db, idNumberHash, app.id))
+  const now = ctx.now();
+  await countIdCheck(ctx, app, meta, now);
+  // spec §4 duplicate-account cases, against applications already submitted (decision 007)
+  if (await findSubmittedHolderOfIdHash(ctx.db, idNumberHash, app.id))
     throw new AppError('ID_USED_BY_OTHER_MOBILE');
-  if (!checkIsEditable(app)) {
-    if (app.idNumberHash !== idNumberHash) throw new AppError('MOBILE_USED_WITH_OTHER_ID');
+  if (!editable) {
+    if (stored?.hash !== idNumberHash) throw new AppError('MOBILE_USED_WITH_OTHER_ID');
     throw new AppError('APPLICATION_LOCKED');
   }
 
-  const stagesDone = [...new Set([...app.stagesDone, 'id'])];
-  const infoProgress = computeInfoProgress(new Set(stagesDone as FlowStage[]));
   const idNumberMasked = maskIdNumber(idNumber);
-  const now = ctx.now();
-  let outcome: Awaited<ReturnType<typeof confirmIdStep>>;
-  try {
-    outcome = await confirmIdStep(
-      ctx.db,
-      app.id,
-      {
-        idType: details.id_type,
-        idNumberEnc: ctx.vault.encrypt(idNumber),
-        idNumberHash,
-        idNumberMasked,
-        chineseName: details.chinese_name || null,
-        englishSurname: details.english_surname,
-        englishGivenName: details.english_given_name,
-        nameMatchesBank: details.name_matches_bank,
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockEditableApplicationOfUser(tx, userId);
+    const current = await lockStepRow(tx, locked.id, 'identity', now);
+    // the location changed while the details were checked: they belong to another document
+    if (str(current.answers.id_location) !== location || str(current.answers.nationality) !== nationality)
+      throw new AppError('VALIDATION_FAILED', { id_location: 'id_location_mismatch' });
+    // a photo deleted meanwhile would leave a step confirmed against nothing
+    const docs = await listActiveDocuments(tx, locked.id);
+    if (missingDocuments(identityStep, countKinds(docs)).length > 0) throw new AppError('ID_IMAGES_MISSING');
+    const { row } = await writeStep(tx, { vault: ctx.vault, now, meta }, locked, 'identity', {
+      answers: {
+        id_type: details.id_type,
+        chinese_name: details.chinese_name || undefined,
+        english_surname: details.english_surname,
+        english_given_name: details.english_given_name,
+        name_matches_bank: details.name_matches_bank,
         gender: details.gender,
-        birthDate: details.birth_date,
-        idConfirmedAt: now,
-        stagesDone,
-        infoProgress,
-        updatedAt: now,
+        birth_date: details.birth_date,
       },
-      { idLocation: location, nationality: app.nationality },
-    );
-  } catch (err) {
-    // Two people confirming the same ID at once: the unique index decides, the loser gets 2003.
-    if (checkIsUniqueViolation(err, 'applications_id_number_idx'))
-      throw new AppError('ID_USED_BY_OTHER_MOBILE');
-    throw err;
-  }
-  if (outcome === 'locked') throw new AppError('APPLICATION_LOCKED');
-  if (outcome === 'images_missing') throw new AppError('ID_IMAGES_MISSING');
-  // the location changed while the details were checked: they belong to another document
-  if (outcome === 'location_changed')
-    throw new AppError('VALIDATION_FAILED', { id_location: 'id_location_mismatch' });
-  return { info_progress: infoProgress, id_number_masked: idNumberMasked };
+      sealed: { id_number: { plain: idNumber, hashInput, masked: idNumberMasked } },
+      confirm: true,
+      expectedVersion,
+    });
+    const rows = await listStepRows(tx, locked.id);
+    return {
+      info_progress: progressOf(locked, rows).infoProgress,
+      id_number_masked: idNumberMasked,
+      version: row.version,
+    };
+  });
+}
+
+export function countKinds(docs: readonly { kind: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const d of docs) counts[d.kind] = (counts[d.kind] ?? 0) + 1;
+  return counts;
+}
+
+/** spec §5 'upload the ID front and back': the identity step declares both, at least one each. */
+async function requireIdentityPhotos(ctx: AppContext, applicationId: string) {
+  const docs = await listActiveDocuments(ctx.db, applicationId);
+  if (missingDocuments(identityStep, countKinds(docs)).length > 0) throw new AppError('ID_IMAGES_MISSING');
 }

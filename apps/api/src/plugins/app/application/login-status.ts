@@ -1,4 +1,4 @@
-import { ApplicationStatus, LoginUserStatus } from '@hk/domain';
+import { checkIsEditableStatus, LoginUserStatus } from '@hk/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { applications } from '../../../db/schema';
@@ -11,7 +11,5 @@ export async function findLoginStatus(db: Db, userId: string): Promise<LoginUser
     .where(eq(applications.userId, userId))
     .limit(1);
   if (!row) return LoginUserStatus.NEW;
-  return row.status === ApplicationStatus.FILLING || row.status === ApplicationStatus.REJECTED
-    ? LoginUserStatus.IN_PROGRESS
-    : LoginUserStatus.SUBMITTED;
+  return checkIsEditableStatus(row.status) ? LoginUserStatus.IN_PROGRESS : LoginUserStatus.SUBMITTED;
 }

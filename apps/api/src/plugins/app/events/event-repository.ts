@@ -1,0 +1,115 @@
+import type { Actor } from '@hk/domain';
+import { and, asc, count, eq, gte } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../../db/client';
+import { applicationEvents } from '../../../db/schema';
+import { clientKey } from '../../../lib/client-key';
+import type { Vault } from '../../../lib/crypto';
+
+export type EventRow = typeof applicationEvents.$inferSelect;
+
+/**
+ * Where a change came from: the request id, the client address as a keyed hash (never the address
+ * itself), the user agent. Built once per request by `eventMetaOf`.
+ */
+export interface EventMeta {
+  actorType: Actor;
+  actorId: string | null;
+  requestId: string | null;
+  clientHash: string | null;
+  userAgent: string | null;
+}
+
+export const EVENT_TYPES = [
+  'login',
+  'logout',
+  'application_created',
+  'step_saved',
+  'step_confirmed',
+  'step_reopened',
+  'id_number_checked',
+  'document_uploaded',
+  'document_deleted',
+  'status_changed',
+  'submission_created',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function eventMetaOf(request: FastifyRequest, vault: Vault): EventMeta {
+  const ua = request.headers['user-agent'];
+  return {
+    actorType: 'applicant',
+    actorId: request.session?.userId ?? null,
+    requestId: request.id,
+    clientHash: vault.lookupHash(`client:${clientKey(request.ip)}`),
+    userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+  };
+}
+
+/** For changes nobody asked for in a request (migrations, jobs). */
+export const SYSTEM_EVENT_META: EventMeta = {
+  actorType: 'system',
+  actorId: null,
+  requestId: null,
+  clientHash: null,
+  userAgent: null,
+};
+
+/** Appends one event; call it inside the transaction of the change it records. */
+export async function recordEvent(
+  tx: Tx | Db,
+  meta: EventMeta,
+  event: {
+    type: EventType;
+    applicationId?: string | null;
+    userId?: string | null;
+    step?: string | null;
+    statusFrom?: number | null;
+    statusTo?: number | null;
+    data?: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.insert(applicationEvents).values({
+    applicationId: event.applicationId ?? null,
+    userId: event.userId ?? null,
+    actorType: meta.actorType,
+    actorId: meta.actorId,
+    type: event.type,
+    step: event.step ?? null,
+    statusFrom: event.statusFrom ?? null,
+    statusTo: event.statusTo ?? null,
+    data: event.data ?? {},
+    requestId: meta.requestId,
+    clientHash: meta.clientHash,
+    userAgent: meta.userAgent,
+    createdAt: event.at,
+  });
+}
+
+export async function countEventsSince(
+  tx: Tx | Db,
+  applicationId: string,
+  type: EventType,
+  since: Date,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(applicationEvents)
+    .where(
+      and(
+        eq(applicationEvents.applicationId, applicationId),
+        eq(applicationEvents.type, type),
+        gte(applicationEvents.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function listEventsOfApplication(db: Db | Tx, applicationId: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(applicationEvents)
+    .where(eq(applicationEvents.applicationId, applicationId))
+    .orderBy(asc(applicationEvents.id));
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../../db/client';
+import { findLiveStorageKeys } from '../documents/document-repository';
+import type { FileStore } from './file-store';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what a crash can leave in the file store (an s3 object whose row never committed, or
+ * whose post-commit delete never ran), now and then every hour; the timer does not keep the
+ * process alive. A live document row always has its bytes: only unreferenced files go.
+ */
+export function scheduleFileSweep(
+  db: Db,
+  files: FileStore,
+  now: () => Date,
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+): () => void {
+  const run = () =>
+    files
+      .sweep(db, (keys) => findLiveStorageKeys(db, keys), now())
+      .then((removed) => {
+        if (removed > 0) log.info({ removed }, 'file sweep removed unreferenced files');
+      })
+      .catch((err) => log.warn({ err: String(err) }, 'file sweep failed'));
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
