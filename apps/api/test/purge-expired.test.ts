@@ -1,6 +1,14 @@
 import { count } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { captchaRequests, captchas, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
+import {
+  captchaRequests,
+  captchas,
+  loginFailures,
+  sessions,
+  smsCodes,
+  smsRequests,
+  users,
+} from '../src/db/schema';
 import { purgeExpired } from '../src/plugins/app/maintenance/purge-expired';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 
@@ -31,6 +39,11 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       { mobileHash: 'm', ip: '1', createdAt: at(3 * DAY) },
       { mobileHash: 'm', ip: '1', createdAt: at(DAY / 2) },
     ]);
+    await db.insert(loginFailures).values([
+      { mobileHash: 'm', ip: '1', createdAt: at(3 * DAY) },
+      // inside the hour the wrong-code limits count: must stay
+      { mobileHash: 'm', ip: '1', createdAt: at(30 * 60 * 1000) },
+    ]);
     const [user] = await db
       .insert(users)
       .values({ region: 'HK', mobileEnc: 'e', mobileHash: 'purge-test', mobileMasked: '91****78' })
@@ -48,19 +61,28 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
     ]);
 
     const removed = await purgeExpired(db, now);
-    expect(removed).toEqual({ captchas: 1, captchaRequests: 1, smsCodes: 1, smsRequests: 1, sessions: 2 });
+    expect(removed).toEqual({
+      captchas: 1,
+      captchaRequests: 1,
+      smsCodes: 1,
+      smsRequests: 1,
+      loginFailures: 1,
+      sessions: 2,
+    });
     const left = async (
       table:
         | typeof captchas
         | typeof captchaRequests
         | typeof smsCodes
         | typeof smsRequests
+        | typeof loginFailures
         | typeof sessions,
     ) => (await db.select({ n: count() }).from(table))[0]!.n;
     expect(await left(captchas)).toBe(1);
     expect(await left(captchaRequests)).toBe(1);
     expect(await left(smsCodes)).toBe(1);
     expect(await left(smsRequests)).toBe(1);
+    expect(await left(loginFailures)).toBe(1);
     expect(await left(sessions)).toBe(1);
     // a second run finds nothing more
     expect(await purgeExpired(db, now)).toEqual({
@@ -68,6 +90,7 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       captchaRequests: 0,
       smsCodes: 0,
       smsRequests: 0,
+      loginFailures: 0,
       sessions: 0,
     });
   });

@@ -10,7 +10,7 @@ import { createConsoleSmsProvider } from '../src/plugins/app/sms/console-sms-pro
 import { createSmsProvider } from '../src/plugins/app/sms/create-sms-provider';
 import { maskPhoneForLog, type SmsMessage } from '../src/plugins/app/sms/sms-provider';
 import { createTwilioSmsProvider } from '../src/plugins/app/sms/twilio-sms-provider';
-import { countAuthRows, hkMobile, requestSms } from './auth-helpers';
+import { countAuthRows, hkMobile, requestSms, requestSmsSolving } from './auth-helpers';
 import { createTestApp } from './helpers';
 
 const message = (mobile = '91235678', code = '123456'): SmsMessage => ({
@@ -172,7 +172,7 @@ describe('twilio provider, against a local HTTP server', () => {
     await expect(sms.send(message())).rejects.toThrow();
   });
 
-  it('through the API: a provider answering 500 → 8007 and nothing is kept; 201 → sent', async () => {
+  it('through the API: a provider answering 500 → 8007, the attempt is kept and counts; 201 → sent', async () => {
     const twilio = createTwilioSmsProvider({
       accountSid: 'AC9',
       authToken: 'tok',
@@ -185,16 +185,19 @@ describe('twilio provider, against a local HTTP server', () => {
       fake.reply.status = 500;
       const failed = await requestSms(t, { region: 'HK', mobile });
       expect(failed.status).toBe(8007);
-      expect(await countAuthRows(t)).toMatchObject({ smsCodes: 0, smsRequests: 0 });
+      // the refused send stays on record (send_failed_at) and counts toward the limits
+      expect(await countAuthRows(t)).toMatchObject({ smsCodes: 1, smsRequests: 1 });
       fake.reply.status = 201;
+      expect((await requestSms(t, { region: 'HK', mobile })).status).toBe(8003);
+      t.clock.advance(61);
       const before = fake.seen.length;
-      const sent = await requestSms(t, { region: 'HK', mobile }, { lang: 'zh-HK' });
+      const sent = await requestSmsSolving(t, { region: 'HK', mobile }, { lang: 'zh-HK' });
       expect(sent.status).toBe(0);
       expect(fake.seen.length).toBe(before + 1);
       const form = new URLSearchParams(fake.seen.at(-1)!.body);
       expect(form.get('To')).toBe(`+852${mobile}`);
       expect(form.get('Body')).toMatch(/^【港峰證券】您的驗證碼為\d{6}，5分鐘內有效/);
-      expect(await countAuthRows(t)).toMatchObject({ smsCodes: 1, smsRequests: 1 });
+      expect(await countAuthRows(t)).toMatchObject({ smsCodes: 2, smsRequests: 4 });
     } finally {
       await t.close();
     }

@@ -92,7 +92,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         region: body.region,
         mobile: canonical,
         code: body.code,
+        imageCode: body.image_code || undefined,
         deviceId: request.deviceId,
+        ip: clientKey(request.ip),
         source: common.source?.slice(0, 64),
         signup,
       });

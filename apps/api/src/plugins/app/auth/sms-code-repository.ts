@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { smsCodes, smsRequests } from '../../../db/schema';
 
 const HOUR_MS = 3600_000;
@@ -78,13 +78,33 @@ export async function insertSmsCode(
         isNull(smsCodes.supersededAt),
       ),
     );
-  await tx.insert(smsCodes).values({
-    mobileHash: row.mobileHash,
-    ip: row.ip,
-    codeHash: row.codeHash,
-    createdAt: row.now,
-    expiresAt: row.expiresAt,
-  });
+  const [inserted] = await tx
+    .insert(smsCodes)
+    .values({
+      mobileHash: row.mobileHash,
+      ip: row.ip,
+      codeHash: row.codeHash,
+      createdAt: row.now,
+      expiresAt: row.expiresAt,
+    })
+    .returning({ id: smsCodes.id });
+  return inserted!.id;
+}
+
+/** The provider accepted the message (after the row committed). */
+export async function markSmsCodeSent(db: Db, id: string, now: Date, providerMessageId: string | undefined) {
+  await db
+    .update(smsCodes)
+    .set({ sentAt: now, providerMessageId: providerMessageId ?? null })
+    .where(eq(smsCodes.id, id));
+}
+
+/**
+ * The provider refused the message: the row stays (it counts toward the sending limits, so a
+ * failing provider cannot be used to ask without limit) but is no longer a code that logs in.
+ */
+export async function markSmsCodeSendFailed(db: Db, id: string, now: Date) {
+  await db.update(smsCodes).set({ sendFailedAt: now, supersededAt: now }).where(eq(smsCodes.id, id));
 }
 
 /** The mobile's current code (not used, not replaced), if any. */

@@ -24,6 +24,8 @@ import {
   consumeSmsCode,
   findLiveSmsCode,
   insertSmsCode,
+  markSmsCodeSendFailed,
+  markSmsCodeSent,
   readSmsActivity,
   recordSmsRequest,
   type SmsActivity,
@@ -73,51 +75,61 @@ function isCaptchaRequired(region: PhoneRegion, a: SmsActivity): boolean {
 }
 
 /**
- * Sends a login code. Everything happens in one transaction holding advisory locks on the mobile
- * and on the IP, so concurrent requests (also from another server process) are counted one after
- * the other. The request itself is recorded even when refused (it counts toward the captcha
- * rule); a refusal by the provider rolls everything back. Whether a user exists is never looked
- * at, so the answer and its timing say nothing about registration.
+ * Sends a login code, in two parts. First one transaction holding advisory locks on the mobile and
+ * on the client key, so concurrent requests (also from another server process) are counted one
+ * after the other: the request is recorded even when refused (it counts toward the captcha rule),
+ * the limits and the captcha are checked, and the code row is written. It commits; only then is
+ * the provider asked, holding no lock and no connection, so a slow provider delays this request
+ * only. Its answer is recorded on the row; a refusal keeps the row (it still counts toward the
+ * limits) and answers 8007. Whether a user exists is never looked at, so the answer and its timing
+ * say nothing about registration.
  */
 export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: Logger): Promise<void> {
   const mobileHash = mobileLookupHash(ctx.vault, req.region, req.mobile);
   const now = ctx.now();
-  const refusal = await ctx.db.transaction(async (tx): Promise<ErrorCodeName | null> => {
-    await lockSubject(tx, `mobile:${mobileHash}`);
-    await lockSubject(tx, `ip:${req.ip}`);
-    const activity = await readSmsActivity(tx, mobileHash, req.ip, now);
-    await recordSmsRequest(tx, { mobileHash, ip: req.ip, now });
+  const code = randomSmsCode();
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<{ refusal: ErrorCodeName } | { refusal: null; codeId: string }> => {
+      await lockSubject(tx, `mobile:${mobileHash}`);
+      await lockSubject(tx, `ip:${req.ip}`);
+      const activity = await readSmsActivity(tx, mobileHash, req.ip, now);
+      await recordSmsRequest(tx, { mobileHash, ip: req.ip, now });
 
-    const limit = sendingLimit(activity, now);
-    if (limit) return limit;
-    if (isCaptchaRequired(req.region, activity)) {
-      if (!req.imageCode) return 'CAPTCHA_REQUIRED';
-      if (!(await redeemCaptcha(ctx, tx, req.deviceId, req.imageCode, now))) return 'CAPTCHA_WRONG';
-    }
-
-    const code = randomSmsCode();
-    await insertSmsCode(tx, {
-      mobileHash,
-      ip: req.ip,
-      codeHash: hashSmsCode(ctx, mobileHash, code),
-      now,
-      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_S * 1000),
-    });
-    try {
-      await ctx.sms.send({
-        to: toE164(req.region, req.mobile),
-        mobile: req.mobile,
-        body: composeLoginSms(req.lang, code),
-        code,
+      const limit = sendingLimit(activity, now);
+      if (limit) return { refusal: limit };
+      if (isCaptchaRequired(req.region, activity)) {
+        if (!req.imageCode) return { refusal: 'CAPTCHA_REQUIRED' };
+        if (!(await redeemCaptcha(ctx, tx, req.deviceId, req.imageCode, now)))
+          return { refusal: 'CAPTCHA_WRONG' };
+      }
+      const codeId = await insertSmsCode(tx, {
+        mobileHash,
+        ip: req.ip,
+        codeHash: hashSmsCode(ctx, mobileHash, code),
+        now,
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_S * 1000),
       });
-    } catch (err) {
-      // The error may quote the provider's answer; never the number (it is not in our message).
-      log.warn({ provider: ctx.sms.name, err: String(err) }, 'sms provider refused the message');
-      throw new AppError('SMS_SEND_FAILED'); // rolls back the code and the request row
-    }
-    return null;
-  });
-  if (refusal) throw new AppError(refusal);
+      return { refusal: null, codeId };
+    },
+  );
+  if (outcome.refusal) throw new AppError(outcome.refusal);
+
+  let providerMessageId: string | undefined;
+  try {
+    const receipt = await ctx.sms.send({
+      to: toE164(req.region, req.mobile),
+      mobile: req.mobile,
+      body: composeLoginSms(req.lang, code),
+      code,
+    });
+    providerMessageId = receipt ? receipt.providerMessageId : undefined;
+  } catch (err) {
+    // The error may quote the provider's answer; never the number (it is not in our message).
+    log.warn({ provider: ctx.sms.name, err: String(err) }, 'sms provider refused the message');
+    await markSmsCodeSendFailed(ctx.db, outcome.codeId, ctx.now());
+    throw new AppError('SMS_SEND_FAILED');
+  }
+  await markSmsCodeSent(ctx.db, outcome.codeId, ctx.now(), providerMessageId);
 }
 
 /**

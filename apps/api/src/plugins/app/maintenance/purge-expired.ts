@@ -1,12 +1,19 @@
 import { lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { captchaRequests, captchas, sessions, smsCodes, smsRequests } from '../../../db/schema';
+import {
+  captchaRequests,
+  captchas,
+  loginFailures,
+  sessions,
+  smsCodes,
+  smsRequests,
+} from '../../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes what no rule reads any more (decision 004): captchas a day after they expired, SMS codes
- * and requests two days after they were made (the longest limit window is one day), sessions a
+ * Deletes what no rule reads any more (decision 004): captchas a day after they expired, SMS codes,
+ * requests and wrong login codes two days after they were made (the longest limit window is one day), sessions a
  * week after they expired or were revoked. Returns how many rows went, per table.
  */
 export async function purgeExpired(db: Db, now: Date) {
@@ -27,6 +34,10 @@ export async function purgeExpired(db: Db, now: Date) {
       .delete(captchaRequests)
       .where(lt(captchaRequests.createdAt, twoDaysAgo))
       .returning({ id: captchaRequests.id });
+    const failures = await tx
+      .delete(loginFailures)
+      .where(lt(loginFailures.createdAt, twoDaysAgo))
+      .returning({ id: loginFailures.id });
     const s = await tx
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, weekAgo), lt(sessions.revokedAt, weekAgo)))
@@ -36,6 +47,7 @@ export async function purgeExpired(db: Db, now: Date) {
       captchaRequests: captchaIps.length,
       smsCodes: codes.length,
       smsRequests: requests.length,
+      loginFailures: failures.length,
       sessions: s.length,
     };
   });

@@ -21,10 +21,20 @@ export interface SmsInbox {
   list(mobile: string): InboxMessage[];
 }
 
+/** What the provider said when it accepted a message. */
+export interface SmsReceipt {
+  /** The provider's id of the message (Twilio's `sid`), kept on the code row. */
+  providerMessageId?: string;
+}
+
 export interface SmsProvider {
   readonly name: string;
-  /** Resolves once the provider accepted the message; throws if it did not. */
-  send(message: SmsMessage): Promise<void>;
+  /**
+   * Resolves once the provider accepted the message; throws if it did not. Never called inside a
+   * database transaction (sms-code-service.ts): a slow provider must hold nothing.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: providers without a message id (console, test doubles) return nothing
+  send(message: SmsMessage): Promise<SmsReceipt | void>;
   /** Only the console provider outside production keeps one. */
   readonly inbox?: SmsInbox;
 }

@@ -11,8 +11,17 @@ export interface TwilioOptions {
 
 /**
  * Twilio's Messages API: POST /2010-04-01/Accounts/{sid}/Messages.json, basic auth sid:token,
- * form body To, From, Body. Anything but a 2xx answer throws (the caller then keeps nothing).
+ * form body To, From, Body. Anything but a 2xx answer throws (the caller records the refusal).
  */
+function messageIdOf(body: string): string | undefined {
+  try {
+    const sid = (JSON.parse(body) as { sid?: unknown }).sid;
+    return typeof sid === 'string' && /^[A-Za-z0-9]{1,64}$/.test(sid) ? sid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createTwilioSmsProvider(opts: TwilioOptions): SmsProvider {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}/Messages.json`;
   const auth = `Basic ${Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64')}`;
@@ -29,10 +38,11 @@ export function createTwilioSmsProvider(opts: TwilioOptions): SmsProvider {
         body: new URLSearchParams({ To: message.to, From: opts.from, Body: message.body }).toString(),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
-      // Drain the body so the connection is reused; its content may echo the number, so it is not
-      // put into the error.
-      await res.arrayBuffer().catch(() => undefined);
+      // Read the body so the connection is reused; its content may echo the number, so it is not
+      // put into the error. Only the message id (`sid`) is kept.
+      const text = await res.text().catch(() => '');
       if (!res.ok) throw new Error(`twilio answered HTTP ${res.status}`);
+      return { providerMessageId: messageIdOf(text) };
     },
   };
 }
