@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('login guessing (%s)', (kind) => {
     const mobile = hkMobile();
     const res = await login(t, { region: 'HK', mobile, code: '123456', image_code: 'A' });
     expect(res.status).toBe(1002);
-    expect(Object.keys((res.data as { fields: object }).fields)).toEqual(['image_code']);
+    expect(Object.keys((res.data as unknown as { fields: object }).fields)).toEqual(['image_code']);
     expect((await requestSms(t, { region: 'HK', mobile })).status).toBe(0);
   });
 });
