@@ -30,6 +30,8 @@ const status = (suid: string, mobile_masked: string) =>
     info_progress: 10,
     progress: 'opening',
     stages_done: [],
+    next_step: 'identity',
+    steps: [],
     mobile_masked,
   });
 
