@@ -10,6 +10,7 @@ import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
 import { requestContext } from './plugins/app/request-context';
 import { bodyParsers } from './plugins/external/body-parsers';
+import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
 import { authRoutes } from './routes/auth/index';
@@ -90,6 +91,8 @@ export async function buildApp(
   await app.register(errorHandler);
   await app.register(bodyParsers);
   await app.register(requestContext, { signSecret: ctx.config.signSecret, now: () => ctx.now().getTime() });
+  // before every route: the limit attaches itself to each route as it is added
+  await app.register(generalRateLimit, ctx.config.rateLimit);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -102,39 +105,46 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built web app; client routes (/login, /userinfo/…) get index.html. */
+/**
+ * Serves the built web app; client routes (/login, /userinfo/…) get index.html. Everything lives in
+ * one encapsulated plugin, and its routes (the file routes @fastify/static adds, which take no
+ * route config, and the page fallback) are marked outside the signed API and the general request
+ * limit by a hook of that plugin only: a route registered anywhere else, before or after, keeps
+ * the sign check (issue #5 §4.9: exceptions are named, not implied by registration order).
+ */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
-  // @fastify/static takes no route config: its file routes (registered last) are outside the signed API.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, unsigned: true };
-  });
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    // .br/.gz siblings written by the web build (apps/web/vite.config.ts)
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
-  const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz)(\/|$)/i;
-  app.get('/*', { config: { unsigned: true } }, (request, reply) => {
-    // the decoded path too: `/%64ev/sms` is /dev/sms once decoded
-    const decoded = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
-    if (apiPrefix.test(request.url) || apiPrefix.test(decoded)) {
-      return reply.callNotFound();
-    }
-    const file = request.url.split('?')[0]!.replace(/^\/+/, '');
-    if (file && /\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+  await app.register(async function webApp(web) {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, unsigned: true, unlimited: true };
+    });
+    await web.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // .br/.gz siblings written by the web build (apps/web/vite.config.ts)
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz)(\/|$)/i;
+    web.get('/*', (request, reply) => {
+      // the decoded path too: `/%64ev/sms` is /dev/sms once decoded
+      const decoded = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+      if (apiPrefix.test(request.url) || apiPrefix.test(decoded)) {
+        return reply.callNotFound();
+      }
+      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
+      if (file && /\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
   });
 }

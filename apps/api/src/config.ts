@@ -33,6 +33,11 @@ export interface Config {
    * which the client writes itself.
    */
   trustProxy: false | number | string[];
+  /**
+   * The general per-client request limit (plugins/external/rate-limit.ts): requests a minute per
+   * client key, and the Redis that shares the count between processes (in memory without one).
+   */
+  rateLimit: { perMinute: number; redisUrl: string | undefined; keyPrefix: string };
   /** Where uploaded files live (FILE_STORE): sealed bytes in the database (default) or in S3. */
   fileStore: FileStoreConfig;
 }
@@ -95,6 +100,23 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
       `TRUST_PROXY must be a number of proxies or a comma-separated list of proxy addresses/CIDRs; not understood: ${bad.join(', ')}`,
     );
   return entries;
+}
+
+/** A person filling in the forms makes a few dozen requests a minute; a script makes thousands. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 300;
+
+function parseRateLimit(env: NodeJS.ProcessEnv): Config['rateLimit'] {
+  const raw = env.RATE_LIMIT_PER_MINUTE?.trim();
+  if (raw && !/^[1-9]\d*$/.test(raw))
+    throw new Error(`RATE_LIMIT_PER_MINUTE must be a whole number of requests above 0, not ${raw}`);
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return {
+    perMinute: raw ? Number(raw) : DEFAULT_RATE_LIMIT_PER_MINUTE,
+    redisUrl,
+    keyPrefix: env.REDIS_KEY_PREFIX || 'hk-open-account:rate:',
+  };
 }
 
 /** Embedded default only: a key generated once into DATA_DIR and reused on every start. */
@@ -168,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: parseRateLimit(env),
     fileStore: parseFileStoreConfig(env),
   };
 }

@@ -60,7 +60,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hk-api-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, SIGN_SECRET: TEST_SIGN_SECRET, NODE_ENV: 'test' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      SIGN_SECRET: TEST_SIGN_SECRET,
+      NODE_ENV: 'test',
+      // Suites call from a few addresses many times a minute; the general request limit has its
+      // own suite (rate-limit.test.ts), which sets a small limit through `overrides`.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    }),
     webDistDir: path.join(dataDir, 'no-web'),
     ...overrides,
   };

@@ -17,6 +17,7 @@ export function responses<T extends z.ZodMiniType>(success: T) {
     404: ErrorEnvelopeSchema,
     413: ErrorEnvelopeSchema,
     415: ErrorEnvelopeSchema,
+    429: ErrorEnvelopeSchema,
     500: ErrorEnvelopeSchema,
   };
 }

@@ -20,7 +20,11 @@ declare module 'fastify' {
     commonParams: Partial<Record<string, string>>;
   }
   interface FastifyContextConfig {
-    /** Routes outside the signed API (health, dev, static) skip the `_t`/`_sign` check. */
+    /**
+     * Routes outside the signed API skip the `_t`/`_sign` check. Named where each such route is
+     * declared (health, dev) or by the web-app plugin for its own routes (app.ts); every other
+     * route is checked, whenever and wherever it is registered.
+     */
     unsigned?: boolean;
   }
 }
