@@ -8,6 +8,8 @@ export interface LoginInput {
   mobile: string;
   code: string;
   isRead: boolean;
+  /** The image captcha, once the server asked for it (8001 after wrong codes for the mobile). */
+  imageCode?: string;
 }
 
 const orUndefined = (v: string) => v || undefined;
@@ -21,6 +23,7 @@ export async function login(input: LoginInput) {
       region: input.region,
       mobile: normalizeMobile(input.mobile),
       code: input.code.trim(),
+      image_code: input.imageCode?.trim().toUpperCase() || undefined,
       isRead: input.isRead ? 1 : 0,
       inviteCode: orUndefined(inviteCode),
       invite_code: orUndefined(inviteCode),

@@ -77,8 +77,10 @@ export function LoginForm() {
 
   const regions = useRegionList(currentLanguage());
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  // After wrong codes for the mobile the server wants the captcha with the login too (8001).
+  const [loginCaptchaDemanded, setLoginCaptchaDemanded] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
-  const captchaRowShown = checkIsCaptchaAlwaysRequired(region) || captchaDemanded;
+  const captchaRowShown = checkIsCaptchaAlwaysRequired(region) || captchaDemanded || loginCaptchaDemanded;
   const captcha = useImageCode(captchaRowShown);
   const countdown = useCountdown();
   const sms = useRequestSmsCode();
@@ -98,10 +100,11 @@ export function LoginForm() {
     if (decoded.error) void showToast(decoded.error.message, 'error');
   }, [decoded.error]);
 
-  // The captcha guards the SMS request; once a code is on its way the login needs only the code.
+  // The captcha guards the SMS request; once a code is on its way the login needs only the code,
+  // unless the server asked for the captcha with the login as well.
   useEffect(() => {
-    setValue('captchaShown', captchaRowShown && !codeSent);
-  }, [captchaRowShown, codeSent, setValue]);
+    setValue('captchaShown', (captchaRowShown && !codeSent) || loginCaptchaDemanded);
+  }, [captchaRowShown, codeSent, loginCaptchaDemanded, setValue]);
 
   useEffect(() => {
     if (captcha.error) void showToast(t('errors:captcha_load_failed'), 'error');
@@ -187,6 +190,7 @@ export function LoginForm() {
         mobile: values.mobile,
         code: values.smsCode,
         isRead: true,
+        ...(loginCaptchaDemanded ? { imageCode: values.imgCode } : {}),
       });
       saveSession({
         uid: data.uid,
@@ -202,6 +206,20 @@ export function LoginForm() {
       await navigate(to, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
+      // A captcha sent with the login is used up, whatever the answer.
+      if (loginCaptchaDemanded) refreshCaptcha();
+      if (err.is('CAPTCHA_REQUIRED')) {
+        // as for the SMS request (spec §8): a 4 s warning, the captcha row, a fresh captcha
+        void showToast(err.message, 'warn', CAPTCHA_WARNING_TOAST_MS);
+        setLoginCaptchaDemanded(true);
+        return;
+      }
+      if (err.is('CAPTCHA_WRONG')) {
+        setError('imgCode', { type: 'server', message: err.message });
+        void showToast(err.message, 'error');
+        setFocus('imgCode');
+        return;
+      }
       if (err.status === ErrorCode.VALIDATION_FAILED) applyServerErrors(err);
       else if (err.status !== ErrorCode.SESSION_INVALID) void showToast(err.message, 'error');
     }

@@ -193,6 +193,54 @@ describe('/login, logged out', () => {
   });
 });
 
+describe('/login: the captcha the login itself asks for (after wrong codes)', () => {
+  it('shows the captcha row on 8001 from the login, sends image_code, refreshes it on 8002', async () => {
+    const answers = [
+      fail(8001, 'Please enter the image code.'),
+      fail(8002, 'The image code is wrong or has expired. Please try again.'),
+      ok(loginData(1)),
+    ];
+    const server = fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/services/image_code': ok(PNG),
+      '/V9/OpenAccountHk/check_verify_code': () => answers.shift(),
+      '/v9/OpenAccountHk/getCA': ok('sz'),
+    });
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and agree to the account-opening documents' }),
+    );
+    type(mobileInput(), '51234567');
+    type(smsInput(), '123456');
+    expect(screen.queryByRole('textbox', { name: 'Image code' })).toBeNull();
+    fireEvent.submit(smsInput().form!);
+
+    const imageCode = await screen.findByRole('textbox', { name: 'Image code' });
+    expect(vi.mocked(showToast)).toHaveBeenCalledWith('Please enter the image code.', 'warn', 4000);
+    const logins = () => server.calls.filter((c) => c.path === '/V9/OpenAccountHk/check_verify_code');
+    const images = () => server.calls.filter((c) => c.path === '/services/image_code').length;
+    await waitFor(() => expect(images()).toBe(1));
+    // the login form now needs the captcha before it calls the server again
+    fireEvent.submit(smsInput().form!);
+    await waitFor(() => expect(toasts()).toContain('Graphic captcha cannot be empty'));
+    expect(logins()).toHaveLength(1);
+
+    type(imageCode, 'ab3c');
+    fireEvent.submit(smsInput().form!);
+    await waitFor(() => expect(logins()).toHaveLength(2));
+    expect(logins()[1]!.body.get('image_code')).toBe('AB3C');
+    expect(logins()[1]!.body.get('code')).toBe('123456');
+    expect(await screen.findByText('The image code is wrong or has expired. Please try again.')).toBeTruthy();
+    // a used captcha is replaced
+    await waitFor(() => expect(images()).toBe(2));
+
+    type(screen.getByRole('textbox', { name: 'Image code' }), 'XY79');
+    fireEvent.submit(smsInput().form!);
+    expect((await screen.findByTestId('location')).textContent).toBe('/usercenter');
+    expect(logins()[2]!.body.get('image_code')).toBe('XY79');
+  });
+});
+
 describe('/login, logged in', () => {
   const status = (progress: string, info_progress: number) =>
     ok({
