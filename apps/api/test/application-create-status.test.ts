@@ -173,7 +173,7 @@ describe.each(DB_KINDS)('account initialisation, status and info (%s)', (kind) =
       { id_location: 'OTHER', nationality: 'gb' },
       { token: user.token },
     );
-    expect(ok.json).toEqual({ status: 0, data: { id_location: 'OTHER' }, info: 'ok' });
+    expect(ok.json).toEqual({ status: 0, data: { id_location: 'OTHER', version: 1 }, info: 'ok' });
     const info = await post(t, '/v9/OpenAccountHk/info', {}, { token: user.token });
     expect(info.json.data.id_step).toMatchObject({ id_location: 'OTHER', nationality: 'GB' });
   });

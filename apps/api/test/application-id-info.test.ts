@@ -10,6 +10,8 @@ import {
   images,
   post,
   prepareIdStep,
+  statusOf,
+  submitIdentityOnly,
   type TestUser,
   upload,
 } from './application-helpers';
@@ -74,7 +76,7 @@ describe.each(DB_KINDS)('ID details: id_info (%s)', (kind) => {
     });
     expect(json).toEqual({
       status: 0,
-      data: { info_progress: 10, id_number_masked: maskIdNumber(number) },
+      data: { info_progress: 10, id_number_masked: maskIdNumber(number), version: expect.any(Number) },
       info: 'ok',
     });
 
@@ -199,11 +201,12 @@ describe.each(DB_KINDS)('ID details: id_info (%s)', (kind) => {
     expect(t.app.ctx.vault.decrypt((await applicationRow(t, user.userId))!.idNumberEnc!)).toBe('K1234567');
   });
 
-  run('an ID already used with another mobile answers 2003 and writes nothing', async () => {
+  run('an ID held by a submitted application answers 2003 and writes nothing', async () => {
     const first = await createLoggedInUser(t);
     await prepareIdStep(t, first, { id_location: 'CN' });
     const details = cnDetails('1985-11-02', 'M');
     expect((await idInfo(first, details)).json.status).toBe(0);
+    expect(await statusOf(submitIdentityOnly(t, first))).toBe(0);
 
     const second = await createLoggedInUser(t);
     await prepareIdStep(t, second, { id_location: 'CN' });
@@ -218,17 +221,29 @@ describe.each(DB_KINDS)('ID details: id_info (%s)', (kind) => {
     expect(await countRows(t)).toEqual(counts);
   });
 
-  run('the unique index settles a race between two people confirming the same ID', async () => {
-    const a = await createLoggedInUser(t);
-    const b = await createLoggedInUser(t);
-    await prepareIdStep(t, a, { id_location: 'HK' });
-    await prepareIdStep(t, b, { id_location: 'HK' });
-    const body = { ...HK_DETAILS, id_number: hkIdNumber('C', '668668') };
-    const results = await Promise.all([idInfo(a, body), idInfo(b, body)]);
-    const statuses = results.map((r) => r.json.status).sort();
-    expect(statuses).toEqual([0, ErrorCode.ID_USED_BY_OTHER_MOBILE]);
-    for (const r of results) expect(r.res.statusCode).toBe(200);
-  });
+  run(
+    "a stranger's draft with someone's ID locks nobody out; the submission settles a race (decision 007)",
+    async () => {
+      const stranger = await createLoggedInUser(t);
+      const owner = await createLoggedInUser(t);
+      await prepareIdStep(t, stranger, { id_location: 'HK' });
+      await prepareIdStep(t, owner, { id_location: 'HK' });
+      const body = { ...HK_DETAILS, id_number: hkIdNumber('C', '668668') };
+      // both confirm the same number at once: drafts hold no number against anyone
+      const results = await Promise.all([idInfo(stranger, body), idInfo(owner, body)]);
+      expect(results.map((r) => r.json.status)).toEqual([0, 0]);
+      for (const r of results) expect(r.res.statusCode).toBe(200);
+      // both submit at once: one wins, the other is told the ID is used (2003) and stays a draft
+      const outcomes = await Promise.all([
+        statusOf(submitIdentityOnly(t, stranger)),
+        statusOf(submitIdentityOnly(t, owner)),
+      ]);
+      expect([...outcomes].sort()).toEqual([0, ErrorCode.ID_USED_BY_OTHER_MOBILE]);
+      const loser = outcomes[0] === 0 ? owner : stranger;
+      expect((await applicationRow(t, loser.userId))!.status).toBe(0);
+      expect((await idInfo(loser, body)).json.status).toBe(ErrorCode.ID_USED_BY_OTHER_MOBILE);
+    },
+  );
 
   run('an empty id_number keeps the stored one, whose rules are checked again', async () => {
     const user = await createLoggedInUser(t);

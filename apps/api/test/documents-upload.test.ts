@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ErrorCode, translateError } from '@hk/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
-import { documents } from '../src/db/schema';
+import { documents, fileBlobs } from '../src/db/schema';
 import {
   applicationRow,
   cnIdNumber,
@@ -36,10 +34,10 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
 
   async function expectNothingWritten(before: { documents: number; files: string[] }) {
     expect((await countRows(t)).documents).toBe(before.documents);
-    expect(storedFiles(t).sort()).toEqual(before.files.sort());
+    expect((await storedFiles(t)).sort()).toEqual(before.files.sort());
   }
   async function snapshot() {
-    return { documents: (await countRows(t)).documents, files: storedFiles(t) };
+    return { documents: (await countRows(t)).documents, files: await storedFiles(t) };
   }
 
   run('refuses without a session (1001) and writes nothing', async () => {
@@ -81,8 +79,12 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
           .from(documents)
           .where(eq(documents.id, json.data.document_id));
         expect(row!.storageKey).toMatch(/^[0-9a-f]{32}$/);
-        const onDisk = readFileSync(path.join(t.config.dataDir, 'files', `${row!.storageKey}.bin`));
-        // encrypted: neither the JPEG magic bytes nor the plain image anywhere in the file
+        const [blob] = await t.app.ctx.db
+          .select()
+          .from(fileBlobs)
+          .where(eq(fileBlobs.storageKey, row!.storageKey));
+        const onDisk = blob!.data;
+        // encrypted: neither the JPEG magic bytes nor the plain image anywhere in the stored bytes
         expect(onDisk.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(false);
         expect(onDisk.includes(Buffer.from('JFIF'))).toBe(false);
 
@@ -104,8 +106,9 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
       expect(active).toHaveLength(1);
       const all = await t.app.ctx.db.select().from(documents).where(eq(documents.userId, user.userId));
       expect(all).toHaveLength(3);
+      const keys = await storedFiles(t);
       for (const row of all)
-        expect(storedFiles(t).includes(`${row.storageKey}.bin`), row.storageKey).toBe(row.deletedAt === null);
+        expect(keys.includes(row.storageKey), row.storageKey).toBe(row.deletedAt === null);
     },
   );
 
@@ -233,7 +236,7 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
 
     const del = await post(t, '/v9/OpenAccountHk/del_file', { document_id: id }, { token: owner.token });
     expect(del.json).toEqual({ status: 0, data: { document_id: id }, info: 'ok' });
-    expect(storedFiles(t)).toHaveLength(before.files.length - 1);
+    expect(await storedFiles(t)).toHaveLength(before.files.length - 1);
     const gone = await getFile(t, owner.token, id);
     expect(gone.json().status).toBe(ErrorCode.DOCUMENT_NOT_FOUND);
     const again = await post(t, '/v9/OpenAccountHk/del_file', { document_id: id }, { token: owner.token });

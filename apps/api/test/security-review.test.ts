@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { computeSign } from '@hk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmIdStep } from '../src/plugins/app/application/application-repository';
 import {
   applicationRow,
   createLoggedInUser,
@@ -105,7 +104,7 @@ describe('security review', () => {
     const user = await createLoggedInUser(t);
     await prepareIdStep(t, user, { id_location: 'HK' });
     const row = await applicationRow(t, user.userId);
-    // id_info read the application (HK) and checked the details; then id_location (CN) committed
+    // id_info read the step (HK, version v) and checked the details; then id_location (CN) committed
     const moved = await postApp(
       t,
       '/v9/OpenAccountHk/id_location',
@@ -113,13 +112,29 @@ describe('security review', () => {
       { token: user.token },
     );
     expect(moved.json.status).toBe(0);
-    const outcome = await confirmIdStep(
-      t.app.ctx.db,
-      row!.id,
-      { idType: 'hk_id', idNumberMasked: 'A******(3)', idConfirmedAt: t.clock.now, stagesDone: ['id'] },
-      { idLocation: 'HK', nationality: null },
+    expect(moved.json.data.version).toBe(row!.identityVersion + 1);
+    const details = {
+      id_type: 'hk_id',
+      id_location: 'HK',
+      english_surname: 'CHAN',
+      english_given_name: 'TAI MAN',
+      name_matches_bank: '1',
+      id_number: hkIdNumber(),
+      gender: 'M',
+      birth_date: '1990-01-01',
+    };
+    // the save names the version it started from: stale, refused, nothing written
+    const stale = await postApp(
+      t,
+      '/v9/OpenAccountHk/id_info',
+      { ...details, step_version: row!.identityVersion },
+      { token: user.token },
     );
-    expect(outcome).toBe('location_changed');
+    expect(stale.json, JSON.stringify(stale.json)).toMatchObject({ status: 2007 });
+    // without a version, the details of the other document are refused all the same
+    const mismatch = await postApp(t, '/v9/OpenAccountHk/id_info', details, { token: user.token });
+    expect(mismatch.json.status).toBe(1002);
+    expect(mismatch.json.data.fields.id_location).toBeDefined();
     const after = await applicationRow(t, user.userId);
     expect(after!.idLocation).toBe('CN');
     expect(after!.idType).toBeNull();

@@ -105,19 +105,22 @@ export const ApplicationInfoSchema = z.object({
 export type ApplicationInfo = z.infer<typeof ApplicationInfoSchema>;
 export const ApplicationInfoResponseSchema = envelope(ApplicationInfoSchema);
 
-/** The step version a save started from (issue #5 §2: optimistic concurrency). */
+/**
+ * The step version a save started from (issue #5 §2: optimistic concurrency), sent as
+ * `step_version` (`version` is one of the common parameters of spec §7).
+ */
 export const stepVersion = z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v)),
   z.number({ error: 'invalid_value' }).check(z.int('invalid_value'), z.minimum(1, 'invalid_value')),
 );
-export const StepVersionFieldSchema = z.object({ version: z.optional(stepVersion) });
+export const StepVersionFieldSchema = z.object({ step_version: z.optional(stepVersion) });
 
 // POST /v9/OpenAccountHk/id_location
 export const IdLocationRequestSchema = z
   .object({
     id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
     nationality: z.optional(z.string({ error: 'nationality_required' }).check(z.trim(), z.toUpperCase())),
-    version: z.optional(stepVersion),
+    step_version: z.optional(stepVersion),
   })
   .check(
     z.superRefine((v, ctx) => {

@@ -155,11 +155,11 @@ export async function fetchApplicationInfo(ctx: AppContext, userId: string): Pro
 }
 
 const versionOf = (body: unknown): number | undefined => {
-  const v = (body as { version?: unknown } | null)?.version;
+  const v = (body as { step_version?: unknown } | null)?.step_version;
   if (v === undefined || v === null || v === '') return undefined;
   const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-    throw new AppError('VALIDATION_FAILED', { version: 'invalid_value' });
+    throw new AppError('VALIDATION_FAILED', { step_version: 'invalid_value' });
   return n;
 };
 
@@ -171,7 +171,7 @@ const versionOf = (body: unknown): number | undefined => {
 export async function saveIdLocation(
   ctx: AppContext,
   userId: string,
-  input: { id_location: IdLocation; nationality?: string | undefined; version?: number | undefined },
+  input: { id_location: IdLocation; nationality?: string | undefined; step_version?: number | undefined },
   meta: EventMeta,
 ): Promise<{ version: number }> {
   const now = ctx.now();
@@ -190,7 +190,7 @@ export async function saveIdLocation(
         ...(changed && hadIdNumber ? { id_type: undefined } : {}),
       },
       ...(changed && hadIdNumber ? { sealed: { id_number: null } } : {}),
-      expectedVersion: input.version,
+      expectedVersion: input.step_version,
     });
     return { version: row.version };
   });
@@ -243,6 +243,9 @@ export async function saveIdDetails(
   const editable = checkIsEditableStatus(app.status);
   if (editable) await requireIdentityPhotos(ctx, app.id);
   const expectedVersion = versionOf(body);
+  // a form loaded before another device saved is told so before anything else (checked again when writing)
+  if (expectedVersion !== undefined && expectedVersion !== identity.version)
+    throw new AppError('STEP_VERSION_CONFLICT');
 
   const storedType = str(identity.answers.id_type) as IdType | null;
   const stored = identity.sealed.id_number;

@@ -24,11 +24,11 @@ export async function findStepRow(db: Db | Tx, applicationId: string, step: stri
   return row ?? null;
 }
 
-/** The step's row, created empty (version 1) on first use, locked until the transaction ends. */
+/** The step's row, created empty (version 0: nothing saved yet) on first use, locked until the transaction ends. */
 export async function lockStepRow(tx: Tx, applicationId: string, step: string, now: Date): Promise<StepRow> {
   await tx
     .insert(applicationSteps)
-    .values({ applicationId, step, createdAt: now, updatedAt: now })
+    .values({ applicationId, step, version: 0, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await tx
     .select()
