@@ -76,7 +76,8 @@ function isProxyAddress(entry: string): boolean {
   const version = isIP(address ?? '');
   if (!version || rest.length) return false;
   if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  // a /0 is every address: "trust everything" under another name
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 /**

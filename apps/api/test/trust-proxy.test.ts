@@ -36,7 +36,7 @@ describe('TRUST_PROXY: a hop count or the proxies’ addresses, never "trust eve
   it('refuses "true" (it would let any client write its own address) and anything unreadable', () => {
     for (const value of ['true', 'TRUE', 'yes', '*'])
       expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
-    for (const value of ['10.0.0.0/33', 'proxy.example', '1.2.3', '-1', '1.5'])
+    for (const value of ['10.0.0.0/33', '0.0.0.0/0', '::/0', 'proxy.example', '1.2.3', '-1', '1.5'])
       expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
   });
 });
