@@ -1,0 +1,18 @@
+export declare const root: string;
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_FLAGS: string[];
+export declare function freePort(): Promise<number>;
+export declare function ensureChromium(): string;
+export declare function ensureWebBuild(): boolean;
+export interface RunningServer {
+  url: string;
+  port: number;
+  logFile: string;
+  printLog(): void;
+  stop(): Promise<void>;
+}
+export declare function startServer(opts: {
+  name: string;
+  env?: Record<string, string>;
+  databaseUrl?: string;
+}): Promise<RunningServer>;
