@@ -8,8 +8,11 @@ import {
   ErrorCode,
   type ErrorCodeName,
   errorKey,
+  FLOW_STAGES,
   LANGUAGES,
-  progressButtonKey,
+  progressButtonKeyForStep,
+  REOPEN_REASONS,
+  STEP_IDS,
 } from '@hk/domain';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routes';
@@ -124,14 +127,24 @@ describe('keys used by the app', () => {
 
   it('include the keys built at run time: route titles and progress buttons', () => {
     const missing: string[] = [];
+    // the login page's progress button is labelled by the next step (null: none left)
+    const progressKeys = new Set([...STEP_IDS, null].map((step) => progressButtonKeyForStep(step)));
+    // every stage's label is reached by some step, so the loop below checks all of them
+    expect(progressKeys.size).toBe(FLOW_STAGES.length);
     for (const lang of LANGUAGES) {
       for (const r of Object.values(ROUTES))
         if (!hasKey(lang, 'common', r.titleKey)) missing.push(`${lang} ${r.titleKey}`);
-      for (const p of [0, 10, 11, 30, 31, 50, 51, 60, 61, 90, 91, 100]) {
-        const key = progressButtonKey(p);
-        if (!hasKey(lang, 'login', key)) missing.push(`${lang} ${key}`);
-      }
+      for (const key of progressKeys) if (!hasKey(lang, 'login', key)) missing.push(`${lang} ${key}`);
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('include a text for every reason a step is reopened, in every language (namespace steps)', () => {
+    const missing = LANGUAGES.flatMap((lang) =>
+      REOPEN_REASONS.filter((reason) => !catalogues[lang]?.steps?.[reason]?.trim()).map(
+        (reason) => `${lang}/steps.json lacks ${reason}`,
+      ),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Shared set-up of the ID-step component tests: real i18n catalogues, a fresh query client, a
 // memory router, and a fake server behind `fetch` that answers with the API's envelope.
-import { type ApplicationInfo, ERROR_MESSAGES, type Language } from '@hk/domain';
+import { type ApplicationInfo, type DocumentKind, ERROR_MESSAGES, type Language } from '@hk/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18n from 'i18next';
@@ -9,8 +9,11 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import en from '../../locales/en/id.json';
+import enSteps from '../../locales/en/steps.json';
 import zhCN from '../../locales/zh-CN/id.json';
+import zhCNSteps from '../../locales/zh-CN/steps.json';
 import zhHK from '../../locales/zh-HK/id.json';
+import zhHKSteps from '../../locales/zh-HK/steps.json';
 
 (globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';
 
@@ -18,9 +21,9 @@ export async function setupI18n(lng: Language) {
   if (!i18n.isInitialized)
     await i18n.use(initReactI18next).init({
       resources: {
-        'zh-CN': { id: zhCN, errors: ERROR_MESSAGES['zh-CN'] },
-        'zh-HK': { id: zhHK, errors: ERROR_MESSAGES['zh-HK'] },
-        en: { id: en, errors: ERROR_MESSAGES.en },
+        'zh-CN': { id: zhCN, steps: zhCNSteps, errors: ERROR_MESSAGES['zh-CN'] },
+        'zh-HK': { id: zhHK, steps: zhHKSteps, errors: ERROR_MESSAGES['zh-HK'] },
+        en: { id: en, steps: enSteps, errors: ERROR_MESSAGES.en },
       },
       lng,
       fallbackLng: false,
@@ -73,15 +76,22 @@ export function makeInfo(step: Partial<ApplicationInfo['id_step']> = {}): Applic
       gender: null,
       birth_date: null,
       confirmed_at: null,
+      version: 0,
+      reopened_reason: null,
       ...step,
     },
   };
 }
 
-export function makeDoc(kind: 'id_front' | 'id_back') {
+const DOCUMENT_IDS = {
+  id_front: '11111111-1111-4111-8111-111111111111',
+  id_back: '22222222-2222-4222-8222-222222222222',
+  address_proof: '33333333-3333-4333-8333-333333333333',
+} as const satisfies Record<DocumentKind, string>;
+
+export function makeDoc(kind: DocumentKind) {
   return {
-    document_id:
-      kind === 'id_front' ? '11111111-1111-4111-8111-111111111111' : '22222222-2222-4222-8222-222222222222',
+    document_id: DOCUMENT_IDS[kind],
     kind,
     mime: 'image/jpeg',
     width: 1000,

@@ -26,6 +26,8 @@ const status = (s: Partial<UserStatus> = {}): UserStatus => ({
   info_progress: 0,
   progress: 'opening',
   stages_done: [],
+  next_step: 'identity',
+  steps: [{ step: 'identity', confirmed: false, reopened_reason: null }],
   mobile_masked: '5123****',
   ...s,
 });

@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX, STORAGE_USER_KEY } from '@hk/domain';
+import { STORAGE_PREFIX, STORAGE_USER_KEY, type StepId, type UserStatus } from '@hk/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logoutLocally } from '../../../lib/session';
@@ -242,17 +242,22 @@ describe('/login: the captcha the login itself asks for (after wrong codes)', ()
 });
 
 describe('/login, logged in', () => {
-  const status = (progress: string, info_progress: number) =>
-    ok({
+  const status = (progress: UserStatus['progress'], info_progress: number, next_step: StepId | null) =>
+    ok<UserStatus>({
       suid: 's1',
       is_marketing: 0,
       is_show_open_cs_qrcode: 0,
-      status: 0,
+      status: progress === 'submitted' ? 1 : 0,
       bank_type: 0,
       bank_audit: 0,
       info_progress,
       progress,
-      stages_done: [],
+      stages_done: info_progress >= 10 ? ['id'] : [],
+      next_step,
+      steps: [
+        { step: 'identity', confirmed: info_progress >= 10, reopened_reason: null },
+        { step: 'address', confirmed: next_step !== 'address', reopened_reason: null },
+      ],
       mobile_masked: '5123****',
     });
 
@@ -273,20 +278,34 @@ describe('/login, logged in', () => {
     );
   });
 
-  it('shows the masked number and a progress button labelled by the percentage', async () => {
-    fakeServer({ '/v9/OpenAccountHk/status': status('opening', 30), '/v9/OpenAccountHk/getCA': ok('gd') });
+  it('shows the masked number and a progress button labelled by the next step', async () => {
+    // 10% with the account type next: the label follows the step, not the percentage
+    fakeServer({
+      '/v9/OpenAccountHk/status': status('opening', 10, 'account_type'),
+      '/v9/OpenAccountHk/getCA': ok('gd'),
+    });
     renderAt('/login', <LoginPage />);
     expect(screen.getByText('5123****')).toBeTruthy();
     expect(screen.getByText('Recent login')).toBeTruthy();
     const button = await screen.findByRole('button', { name: 'Continue: account type' });
-    expect(screen.getByText('Completed 30%')).toBeTruthy();
+    expect(screen.getByText('Completed 10%')).toBeTruthy();
     fireEvent.click(button);
     expect((await screen.findByTestId('location')).textContent).toBe('/usercenter');
   });
 
+  it('labels the progress button "continue ID" while the address (an ID-stage step) is next', async () => {
+    fakeServer({
+      '/v9/OpenAccountHk/status': status('opening', 10, 'address'),
+      '/v9/OpenAccountHk/getCA': ok('gd'),
+    });
+    renderAt('/login', <LoginPage />);
+    expect(await screen.findByRole('button', { name: 'Continue uploading ID' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue: account type' })).toBeNull();
+  });
+
   it('switching number logs out and shows the form', async () => {
     const server = fakeServer({
-      '/v9/OpenAccountHk/status': status('submitted', 100),
+      '/v9/OpenAccountHk/status': status('submitted', 100, null),
       '/V9/OpenAccountHk/logout': ok({}),
       '/v9/OpenAccountHk/getCA': ok('sz'),
       '/user/login/get_region_list': ok(REGIONS),

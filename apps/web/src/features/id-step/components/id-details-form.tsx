@@ -13,7 +13,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState }
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../components/ui';
-import { fromIsoDate, localToday, normalizeTypedDate, toIsoDate } from '../lib/dates';
+import { fromIsoDate, normalizeTypedDate, todayInHongKong, toIsoDate } from '../lib/dates';
 
 export interface IdDetailsFormValues {
   id_type: IdType;
@@ -80,7 +80,7 @@ export function IdDetailsForm({
 
   // The schema depends on today and on whether the stored number is kept, read at validation time.
   const resolver: Resolver<IdDetailsFormValues, unknown, IdDetails> = async (values, ctx, opts) => {
-    const schema = idDetailsSchema({ today: localToday(), hasStoredIdNumber: keepRef.current });
+    const schema = idDetailsSchema({ today: todayInHongKong(), hasStoredIdNumber: keepRef.current });
     const run = standardSchemaResolver(schema) as unknown as Resolver<
       IdDetailsFormValues,
       unknown,
@@ -102,6 +102,7 @@ export function IdDetailsForm({
   const {
     register,
     handleSubmit,
+    getValues,
     setValue,
     setError,
     trigger,
@@ -113,6 +114,15 @@ export function IdDetailsForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+
+  // The location is chosen on the first screen, not typed here: when the info is loaded again (after
+  // another device saved) and names another one, the form follows it; what was typed stays.
+  useEffect(() => {
+    const loaded = step.id_location ?? 'OTHER';
+    if (getValues('id_location') === loaded) return;
+    setValue('id_location', loaded);
+    setValue('id_type', step.id_type ?? idTypeFor(loaded));
+  }, [step.id_location, step.id_type, getValues, setValue]);
 
   const location = watch('id_location');
   const idType = watch('id_type');
@@ -226,7 +236,8 @@ export function IdDetailsForm({
     maxLength: 40,
   };
 
-  const today = new Date();
+  // the picker offers no day after today in Hong Kong, the day the age rule is judged on
+  const today = fromIsoDate(todayInHongKong()) ?? new Date();
   const pickerValue = fromIsoDate(normalizeTypedDate(birthDate)) ?? new Date(1990, 0, 1);
 
   return (

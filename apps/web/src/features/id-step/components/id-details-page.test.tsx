@@ -1,14 +1,25 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ERROR_MESSAGES } from '@hk/domain';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../../lib/toast';
 import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import IdDetailsPage from './id-details-page';
+
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(async () => {}),
+}));
 
 // 11010519491231002X: the GB 11643 sample number, born 1949-12-31, female.
 const CN_ID = '11010519491231002x';
 const both = [makeDoc('id_front'), makeDoc('id_back')];
 const cnInfo = makeInfo({ id_location: 'CN', id_type: 'cn_id', documents: both });
 
-beforeEach(() => setupI18n('en'));
+beforeEach(async () => {
+  vi.mocked(showToast).mockClear();
+  await setupI18n('en');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -81,7 +92,11 @@ describe('ID details form', () => {
   it('sends the normalised details and goes to the progress page', async () => {
     const server = fakeServer({
       '/v9/OpenAccountHk/info': ok(cnInfo),
-      '/v9/OpenAccountHk/id_info': ok({ info_progress: 10, id_number_masked: '1101**********002X' }),
+      '/v9/OpenAccountHk/id_info': ok({
+        info_progress: 10,
+        id_number_masked: '1101**********002X',
+        version: 4,
+      }),
       '/v9/OpenAccountHk/status': ok({}),
     });
     renderAt('/userinfo/id/details', <IdDetailsPage />);
@@ -90,6 +105,7 @@ describe('ID details form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
     const body = server.calls.find((c) => c.path.endsWith('/id_info'))!.body;
+    expect(body.has('step_version')).toBe(false); // version 0: the step was never saved
     expect(
       Object.fromEntries(
         [
@@ -152,7 +168,7 @@ describe('ID details form', () => {
           confirmed_at: '2026-11-25T10:00:00Z',
         }),
       ),
-      '/v9/OpenAccountHk/id_info': ok({ info_progress: 10, id_number_masked: 'A1*****3' }),
+      '/v9/OpenAccountHk/id_info': ok({ info_progress: 10, id_number_masked: 'A1*****3', version: 4 }),
       '/v9/OpenAccountHk/status': ok({}),
     });
     renderAt('/userinfo/id/details', <IdDetailsPage />, '?state=edit');
@@ -219,5 +235,115 @@ describe('ID details form', () => {
       ),
     );
     expect((screen.getByLabelText('Chinese name') as HTMLInputElement).value).toBe('王小明');
+  });
+
+  it('names the version the form started from; on 2007 keeps every typed value, says so, reloads the info and names the new version next', async () => {
+    // another device saved the step (version 3 → 5) with other names while this form was open
+    const infos = [
+      makeInfo({ id_location: 'CN', id_type: 'cn_id', documents: both, english_surname: 'LI', version: 3 }),
+      makeInfo({
+        id_location: 'CN',
+        id_type: 'cn_id',
+        documents: both,
+        chinese_name: '李四',
+        english_surname: 'LI',
+        english_given_name: 'SI',
+        version: 5,
+      }),
+    ];
+    let infoCalls = 0;
+    const server = fakeServer({
+      '/v9/OpenAccountHk/info': () => ok(infos[Math.min(infoCalls++, 1)]),
+      '/v9/OpenAccountHk/id_info': (body: URLSearchParams) =>
+        body.get('step_version') === '5'
+          ? ok({ info_progress: 10, id_number_masked: '1101**********002X', version: 6 })
+          : { status: 2007, data: null, info: ERROR_MESSAGES.en.code_step_version_conflict },
+      '/v9/OpenAccountHk/status': ok({}),
+    });
+    renderAt('/userinfo/id/details', <IdDetailsPage />);
+    await waitFor(() =>
+      expect((screen.getByLabelText('English surname') as HTMLInputElement).value).toBe('LI'),
+    );
+    fillMainland();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'This step was changed on another device. We have loaded the latest version: please check it and save again.',
+        'warn',
+        expect.any(Number),
+      ),
+    );
+    const saves = () => server.calls.filter((c) => c.path.endsWith('/id_info'));
+    expect(saves().map((c) => c.body.get('step_version'))).toEqual(['3']);
+    expect(infoCalls).toBe(2); // loaded again after the conflict
+    // nothing typed was replaced by what the other device saved
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Chinese name')).toBe('王小明');
+    expect(value('English surname')).toBe('wang');
+    expect(value('English given name')).toBe('xiaoming');
+    expect(value('ID number')).toBe('11010519491231002X');
+    expect(value('Date of birth')).toBe('1949-12-31');
+    expect((screen.getByRole('radio', { name: 'Female' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'My English name matches my bank record' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect(saves().map((c) => c.body.get('step_version'))).toEqual(['3', '5']);
+    expect(saves()[1]!.body.get('english_surname')).toBe('WANG');
+  });
+
+  it('keeps naming the version it started from when the info is merely loaded again', async () => {
+    let infoCalls = 0;
+    const server = fakeServer({
+      '/v9/OpenAccountHk/info': () =>
+        ok(makeInfo({ id_location: 'CN', id_type: 'cn_id', documents: both, version: 3 + infoCalls++ })),
+      '/v9/OpenAccountHk/id_info': ok({ info_progress: 10, id_number_masked: 'x', version: 9 }),
+      '/v9/OpenAccountHk/status': ok({}),
+    });
+    renderAt('/userinfo/id/details', <IdDetailsPage />);
+    await screen.findByLabelText('Chinese name');
+    // back to the tab: the info is fetched again in the background and now says version 4
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(infoCalls).toBe(2));
+    fillMainland();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByTestId('location');
+    // the form was filled in from version 3: a save in between must be refused, not overwritten
+    expect(server.calls.find((c) => c.path.endsWith('/id_info'))!.body.get('step_version')).toBe('3');
+    focusManager.setFocused(undefined);
+  });
+});
+
+describe('reopened step', () => {
+  it('says why the details must be confirmed again after a photo was replaced', async () => {
+    fakeServer({
+      '/v9/OpenAccountHk/info': ok(
+        makeInfo({ ...cnInfo.id_step, english_surname: 'WANG', reopened_reason: 'documents_changed' }),
+      ),
+    });
+    renderAt('/userinfo/id/details', <IdDetailsPage />);
+    const note = await screen.findByRole('note', { name: 'Please confirm again' });
+    expect(note.textContent).toContain(
+      'You replaced a photo of your ID. Please check the details below and confirm them again.',
+    );
+    // above the form
+    const form = screen.getByLabelText('English surname').closest('form')!;
+    expect(note.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no notice for a step that was not reopened', async () => {
+    fakeServer({ '/v9/OpenAccountHk/info': ok(cnInfo) });
+    renderAt('/userinfo/id/details', <IdDetailsPage />);
+    await screen.findByLabelText('Chinese name');
+    expect(screen.queryByRole('note', { name: 'Please confirm again' })).toBeNull();
   });
 });

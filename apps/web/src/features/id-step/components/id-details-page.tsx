@@ -2,11 +2,14 @@ import { ErrorCode, nextIdScreen } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
+import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
+import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { useApplicationInfo } from '../api/get-info';
 import { useSaveIdDetails } from '../api/save-id-details';
-import { checkIsDuplicateAccountError } from '../lib/api-errors';
+import { checkIsDuplicateAccountError, checkIsStepVersionConflict } from '../lib/api-errors';
 import { useIdNavigate } from '../lib/use-id-navigation';
+import { useStepVersion } from '../lib/use-step-version';
 import { DuplicateAccountDialog } from './duplicate-account-dialog';
 import { IdDetailsForm } from './id-details-form';
 import { PageState, StepHeader } from './step-header';
@@ -34,6 +37,7 @@ export default function IdDetailsPage() {
   const go = useIdNavigate();
   const { state } = usePageFlags();
   const [duplicate, setDuplicate] = useState<string | null>(null);
+  const { stepVersion, restart } = useStepVersion(info.data?.id_step.version);
 
   const screen = info.data ? nextIdScreen(info.data) : null;
   const mustGoBack = screen === 'location' || screen === 'photos';
@@ -48,15 +52,23 @@ export default function IdDetailsPage() {
     <main className="id-step-page">
       <StepHeader title={t('details_title')} subStep={3} />
       <p className="id-intro">{t('details_intro')}</p>
+      <ReopenedNotice reason={info.data.id_step.reopened_reason} />
       <IdDetailsForm
         step={info.data.id_step}
         submitLabel={t(submitLabelKey(state))}
         onSubmit={async (details) => {
           try {
-            await save.mutateAsync(details);
+            await save.mutateAsync({ ...details, step_version: stepVersion });
           } catch (err) {
             if (checkIsDuplicateAccountError(err)) {
               setDuplicate(err.message || t('duplicate_title'));
+              return;
+            }
+            // Saved on another device meanwhile: the info is loaded again (the save hook), what
+            // was typed here stays, and the next save names the version just loaded.
+            if (checkIsStepVersionConflict(err)) {
+              restart();
+              void showToast(t('code_step_version_conflict', { ns: 'errors' }), 'warn', ERROR_TOAST_MS);
               return;
             }
             if (

@@ -1,12 +1,20 @@
+import { ERROR_MESSAGES } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../../lib/toast';
 import { fakeServer, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import IdLocationPage from './id-location-page';
 import { filterCountries } from './nationality-picker';
 
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(async () => {}),
+}));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
 });
 
 describe('ID location', () => {
@@ -18,7 +26,7 @@ describe('ID location', () => {
         { code: 'GB', name: '英国' },
         { code: 'FR', name: '法国' },
       ]),
-      '/v9/OpenAccountHk/id_location': ok({ id_location: 'OTHER' }),
+      '/v9/OpenAccountHk/id_location': ok({ id_location: 'OTHER', version: 1 }),
       '/v9/OpenAccountHk/status': ok({}),
     });
     renderAt('/userinfo/id', <IdLocationPage />);
@@ -44,8 +52,8 @@ describe('ID location', () => {
   it('sends no nationality for a Hong Kong ID and shows a saved choice', async () => {
     await setupI18n('en');
     const server = fakeServer({
-      '/v9/OpenAccountHk/info': ok(makeInfo({ id_location: 'HK' })),
-      '/v9/OpenAccountHk/id_location': ok({ id_location: 'HK' }),
+      '/v9/OpenAccountHk/info': ok(makeInfo({ id_location: 'HK', version: 1 })),
+      '/v9/OpenAccountHk/id_location': ok({ id_location: 'HK', version: 2 }),
       '/v9/OpenAccountHk/status': ok({}),
     });
     renderAt('/userinfo/id', <IdLocationPage />);
@@ -55,6 +63,43 @@ describe('ID location', () => {
     await screen.findByTestId('location');
     const body = server.calls.find((c) => c.path.endsWith('/id_location'))!.body;
     expect([body.get('id_location'), body.has('nationality')]).toEqual(['HK', false]);
+    expect(body.get('step_version')).toBe('1');
+  });
+
+  it('on 2007 keeps the choice, says so, reloads the info and names the new version next', async () => {
+    await setupI18n('en');
+    let infoCalls = 0;
+    const server = fakeServer({
+      // another device chose a passport meanwhile (version 2 → 3)
+      '/v9/OpenAccountHk/info': () =>
+        ok(
+          infoCalls++ === 0
+            ? makeInfo({ id_location: 'CN', version: 2 })
+            : makeInfo({ id_location: 'OTHER', nationality: 'GB', version: 3 }),
+        ),
+      '/v9/OpenAccountHk/id_location': (body: URLSearchParams) =>
+        body.get('step_version') === '3'
+          ? ok({ id_location: 'HK', version: 4 })
+          : { status: 2007, data: null, info: ERROR_MESSAGES.en.code_step_version_conflict },
+      '/v9/OpenAccountHk/status': ok({}),
+    });
+    renderAt('/userinfo/id', <IdLocationPage />);
+    const cn = await screen.findByRole('radio', { name: 'Mainland China resident ID card' });
+    await waitFor(() => expect((cn as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('radio', { name: 'Hong Kong ID card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(ERROR_MESSAGES.en.code_step_version_conflict, 'warn', 3000),
+    );
+    expect(infoCalls).toBe(2);
+    expect((screen.getByRole('radio', { name: 'Hong Kong ID card' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('location')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id/photos');
+    const sent = server.calls
+      .filter((c) => c.path.endsWith('/id_location'))
+      .map((c) => c.body.get('step_version'));
+    expect(sent).toEqual(['2', '3']);
   });
 });
 

@@ -1,10 +1,12 @@
 import { ID_LOCATIONS, type IdLocation } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { useApplicationInfo } from '../api/get-info';
 import { useSaveIdLocation } from '../api/save-id-location';
-import { messageOf } from '../lib/api-errors';
+import { checkIsStepVersionConflict, messageOf } from '../lib/api-errors';
 import { useIdNavigate } from '../lib/use-id-navigation';
+import { useStepVersion } from '../lib/use-step-version';
 import { NationalityPicker } from './nationality-picker';
 import { PageState, StepHeader } from './step-header';
 import '../id-step.css';
@@ -24,6 +26,7 @@ export default function IdLocationPage() {
   const [location, setLocation] = useState<IdLocation | null>(null);
   const [nationality, setNationality] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ location?: string; nationality?: string; form?: string }>({});
+  const { stepVersion, restart } = useStepVersion(info.data?.id_step.version);
 
   const saved = info.data?.id_step;
   useEffect(() => {
@@ -41,10 +44,18 @@ export default function IdLocationPage() {
       return setErrors({ nationality: t('nationality_required', { ns: 'errors' }) });
     setErrors({});
     save.mutate(
-      location === 'OTHER' ? { id_location: location, nationality: nationality! } : { id_location: location },
+      location === 'OTHER'
+        ? { id_location: location, nationality: nationality!, step_version: stepVersion }
+        : { id_location: location, step_version: stepVersion },
       {
         onSuccess: () => go('photos'),
         onError: (err) => {
+          // Saved on another device meanwhile: the info was loaded again; the choice made here stays.
+          if (checkIsStepVersionConflict(err)) {
+            restart();
+            void showToast(t('code_step_version_conflict', { ns: 'errors' }), 'warn', ERROR_TOAST_MS);
+            return;
+          }
           const fields = (err as { fields?: Record<string, string> }).fields ?? {};
           setErrors({
             location: fields.id_location,

@@ -1,4 +1,4 @@
-import { type DocumentInfo, type DocumentKind, type IdType, idTypeFor, nextIdScreen } from '@hk/domain';
+import { type DocumentInfo, IDENTITY_DOCUMENT_KINDS, type IdType, idTypeFor, nextIdScreen } from '@hk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,11 @@ const SIDE_LABEL_KEYS = {
   cn_id: { id_front: 'front_cn_id', id_back: 'back_cn_id' },
   hk_id: { id_front: 'front_hk_id', id_back: 'back_hk_id' },
   passport: { id_front: 'front_passport', id_back: 'back_passport' },
-} as const satisfies Record<IdType, Record<DocumentKind, string>>;
+} as const satisfies Record<IdType, Record<IdSide, string>>;
 
-const KINDS = ['id_front', 'id_back'] as const satisfies readonly DocumentKind[];
+/** The photos the identity step owns (its other kinds of document belong to other steps). */
+type IdSide = (typeof IDENTITY_DOCUMENT_KINDS)[number];
+const KINDS = IDENTITY_DOCUMENT_KINDS;
 
 /** /userinfo/id/photos: both sides photographed, compressed and uploaded before going on. */
 export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
@@ -23,7 +25,7 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
   const info = useApplicationInfo();
   const qc = useQueryClient();
   const go = useIdNavigate();
-  const [uploaded, setUploaded] = useState<Partial<Record<DocumentKind, DocumentInfo>>>({});
+  const [uploaded, setUploaded] = useState<Partial<Record<IdSide, DocumentInfo>>>({});
 
   const screen = info.data ? nextIdScreen(info.data) : null;
   useEffect(() => {
@@ -35,8 +37,7 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
 
   const step = info.data.id_step;
   const idType = step.id_type ?? idTypeFor(step.id_location ?? 'OTHER');
-  const docOf = (kind: DocumentKind) =>
-    uploaded[kind] ?? step.documents.filter((d) => d.kind === kind).at(-1);
+  const docOf = (kind: IdSide) => uploaded[kind] ?? step.documents.filter((d) => d.kind === kind).at(-1);
   const ready = KINDS.every((k) => docOf(k));
 
   return (

@@ -1,10 +1,12 @@
+import type { UserStatus } from '@hk/domain';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, renderAt, setupI18n } from '../test-utils';
 import ProgressPage from './progress-page';
 
+// The identity step confirmed, the address step next (the status response of issue #5).
 const status = (info_progress: number, stages_done: string[]) =>
-  ok({
+  ok<UserStatus>({
     suid: 'u1',
     is_marketing: 0,
     is_show_open_cs_qrcode: 0,
@@ -14,6 +16,11 @@ const status = (info_progress: number, stages_done: string[]) =>
     info_progress,
     progress: 'opening',
     stages_done,
+    next_step: 'address',
+    steps: [
+      { step: 'identity', confirmed: true, reopened_reason: null },
+      { step: 'address', confirmed: false, reopened_reason: null },
+    ],
     mobile_masked: '5123****',
   });
 

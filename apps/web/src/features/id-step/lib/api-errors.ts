@@ -9,6 +9,14 @@ export function checkIsDuplicateAccountError(err: unknown): err is ApiError {
   );
 }
 
+/**
+ * The step was saved elsewhere (another device, another tab) after this screen loaded it: the
+ * server kept that save and refused this one (2007, issue #5 §2 optimistic concurrency).
+ */
+export function checkIsStepVersionConflict(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT;
+}
+
 /** The message to show for a failed call: the server's translated `info`, else the fallback. */
 export function messageOf(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.message ? err.message : fallback;
