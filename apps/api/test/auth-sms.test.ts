@@ -421,19 +421,24 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
   });
 
   describe('provider failure', () => {
-    test('→ 8007 and nothing is kept: no code, no request row; the next try is not limited', async () => {
+    test('→ 8007; the attempt is kept (send_failed_at) and counts toward the limits', async () => {
       const mobile = hkMobile();
+      const ip = randomIp();
       const before = await countAuthRows(t);
       t.sms.failNext = true;
-      const res = await requestSms(t, { region: 'HK', mobile }, { lang: 'en' });
+      const res = await requestSms(t, { region: 'HK', mobile }, { lang: 'en', ip });
       expect(res.status).toBe(8007);
       expect(res.info).toBe('The SMS could not be sent. Please try again later.');
-      expect(await countAuthRows(t)).toEqual(before);
-      const retry = await requestSms(t, { region: 'HK', mobile });
-      expect(retry.status).toBe(0);
       const after = await countAuthRows(t);
       expect(after.smsCodes - before.smsCodes).toBe(1);
       expect(after.smsRequests - before.smsRequests).toBe(1);
+      const [row] = await codesOf('HK', mobile);
+      expect(row!.sendFailedAt).not.toBeNull();
+      expect(row!.sentAt).toBeNull();
+      // a failing provider cannot be used to ask without limit: the 60 s rule runs from the attempt
+      expect((await requestSms(t, { region: 'HK', mobile }, { ip })).status).toBe(8003);
+      t.clock.advance(61);
+      expect((await requestSmsSolving(t, { region: 'HK', mobile }, { ip })).status).toBe(0);
     });
 
     test('a failing send does not cancel the code sent before', async () => {
@@ -445,8 +450,9 @@ describe.each(DB_KINDS)('POST /V9/OpenAccountHk/request_verify_code (%s)', (kind
       t.sms.failNext = true;
       expect((await requestSms(t, { region: 'HK', mobile }, { ip })).status).toBe(8007);
       const rows = await codesOf('HK', mobile);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.supersededAt).toBeNull();
+      expect(rows).toHaveLength(2);
+      const first = rows.find((r) => r.sentAt !== null)!;
+      expect(first.supersededAt).toBeNull();
       expect((await login(t, { region: 'HK', mobile, code }, { ip })).status).toBe(0);
     });
   });

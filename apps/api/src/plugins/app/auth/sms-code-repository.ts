@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { smsCodes, smsRequests } from '../../../db/schema';
 
@@ -63,21 +63,14 @@ export async function recordSmsRequest(tx: Tx, row: { mobileHash: string; ip: st
   await tx.insert(smsRequests).values({ mobileHash: row.mobileHash, ip: row.ip, createdAt: row.now });
 }
 
-/** A new code cancels the previous ones (issue #2 §3). */
+/**
+ * A new code, pending until the provider accepts it (markSmsCodeSent): the mobile's earlier code
+ * stays the live one meanwhile, and stays live if the send fails.
+ */
 export async function insertSmsCode(
   tx: Tx,
   row: { mobileHash: string; ip: string; codeHash: string; now: Date; expiresAt: Date },
 ) {
-  await tx
-    .update(smsCodes)
-    .set({ supersededAt: row.now })
-    .where(
-      and(
-        eq(smsCodes.mobileHash, row.mobileHash),
-        isNull(smsCodes.consumedAt),
-        isNull(smsCodes.supersededAt),
-      ),
-    );
   const [inserted] = await tx
     .insert(smsCodes)
     .values({
@@ -91,23 +84,43 @@ export async function insertSmsCode(
   return inserted!.id;
 }
 
-/** The provider accepted the message (after the row committed). */
-export async function markSmsCodeSent(db: Db, id: string, now: Date, providerMessageId: string | undefined) {
-  await db
-    .update(smsCodes)
-    .set({ sentAt: now, providerMessageId: providerMessageId ?? null })
-    .where(eq(smsCodes.id, id));
+/**
+ * The provider accepted the message (after the row committed): the code becomes the live one and
+ * cancels the mobile's earlier codes (issue #2 §3).
+ */
+export async function markSmsCodeSent(
+  db: Db,
+  row: { id: string; mobileHash: string; now: Date; providerMessageId: string | undefined },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(smsCodes)
+      .set({ sentAt: row.now, providerMessageId: row.providerMessageId ?? null })
+      .where(eq(smsCodes.id, row.id));
+    await tx
+      .update(smsCodes)
+      .set({ supersededAt: row.now })
+      .where(
+        and(
+          eq(smsCodes.mobileHash, row.mobileHash),
+          ne(smsCodes.id, row.id),
+          isNull(smsCodes.consumedAt),
+          isNull(smsCodes.supersededAt),
+        ),
+      );
+  });
 }
 
 /**
  * The provider refused the message: the row stays (it counts toward the sending limits, so a
- * failing provider cannot be used to ask without limit) but is no longer a code that logs in.
+ * failing provider cannot be used to ask without limit) but never becomes a code that logs in;
+ * the mobile's earlier code stays valid.
  */
 export async function markSmsCodeSendFailed(db: Db, id: string, now: Date) {
   await db.update(smsCodes).set({ sendFailedAt: now, supersededAt: now }).where(eq(smsCodes.id, id));
 }
 
-/** The mobile's current code (not used, not replaced), if any. */
+/** The mobile's current code (sent, not used, not replaced), if any. */
 export async function findLiveSmsCode(tx: Tx, mobileHash: string) {
   const [row] = await tx
     .select({
@@ -118,7 +131,12 @@ export async function findLiveSmsCode(tx: Tx, mobileHash: string) {
     })
     .from(smsCodes)
     .where(
-      and(eq(smsCodes.mobileHash, mobileHash), isNull(smsCodes.consumedAt), isNull(smsCodes.supersededAt)),
+      and(
+        eq(smsCodes.mobileHash, mobileHash),
+        isNotNull(smsCodes.sentAt),
+        isNull(smsCodes.consumedAt),
+        isNull(smsCodes.supersededAt),
+      ),
     )
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);

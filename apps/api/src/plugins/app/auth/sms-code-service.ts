@@ -80,8 +80,8 @@ function isCaptchaRequired(region: PhoneRegion, a: SmsActivity): boolean {
  * after the other: the request is recorded even when refused (it counts toward the captcha rule),
  * the limits and the captcha are checked, and the code row is written. It commits; only then is
  * the provider asked, holding no lock and no connection, so a slow provider delays this request
- * only. Its answer is recorded on the row; a refusal keeps the row (it still counts toward the
- * limits) and answers 8007. Whether a user exists is never looked at, so the answer and its timing
+ * only. Its answer is recorded on the row: accepted, the code becomes the live one; refused, the
+ * row stays (it still counts toward the limits), the earlier code stays valid, and 8007 is answered. Whether a user exists is never looked at, so the answer and its timing
  * say nothing about registration.
  */
 export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: Logger): Promise<void> {
@@ -129,7 +129,7 @@ export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: 
     await markSmsCodeSendFailed(ctx.db, outcome.codeId, ctx.now());
     throw new AppError('SMS_SEND_FAILED');
   }
-  await markSmsCodeSent(ctx.db, outcome.codeId, ctx.now(), providerMessageId);
+  await markSmsCodeSent(ctx.db, { id: outcome.codeId, mobileHash, now: ctx.now(), providerMessageId });
 }
 
 /**
