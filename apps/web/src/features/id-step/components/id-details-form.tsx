@@ -13,7 +13,8 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState }
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../components/ui';
-import { fromIsoDate, normalizeTypedDate, todayInHongKong, toIsoDate } from '../lib/dates';
+import { serverTodayInHongKong } from '../../../lib/server-clock';
+import { fromIsoDate, normalizeTypedDate, toIsoDate } from '../lib/dates';
 
 export interface IdDetailsFormValues {
   id_type: IdType;
@@ -80,7 +81,7 @@ export function IdDetailsForm({
 
   // The schema depends on today and on whether the stored number is kept, read at validation time.
   const resolver: Resolver<IdDetailsFormValues, unknown, IdDetails> = async (values, ctx, opts) => {
-    const schema = idDetailsSchema({ today: todayInHongKong(), hasStoredIdNumber: keepRef.current });
+    const schema = idDetailsSchema({ today: serverTodayInHongKong(), hasStoredIdNumber: keepRef.current });
     const run = standardSchemaResolver(schema) as unknown as Resolver<
       IdDetailsFormValues,
       unknown,
@@ -237,7 +238,7 @@ export function IdDetailsForm({
   };
 
   // the picker offers no day after today in Hong Kong, the day the age rule is judged on
-  const today = fromIsoDate(todayInHongKong()) ?? new Date();
+  const today = fromIsoDate(serverTodayInHongKong()) ?? new Date();
   const pickerValue = fromIsoDate(normalizeTypedDate(birthDate)) ?? new Date(1990, 0, 1);
 
   return (

@@ -1,27 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { learnServerTime, resetServerClock } from '../../../lib/server-clock';
-import { fromIsoDate, normalizeTypedDate, todayInHongKong, toIsoDate } from './dates';
+import { learnServerTime, resetServerClock, serverTodayInHongKong } from '../../../lib/server-clock';
+import { fromIsoDate, normalizeTypedDate, toIsoDate } from './dates';
 
 afterEach(() => {
   vi.useRealTimers();
   resetServerClock();
 });
 
-describe('todayInHongKong', () => {
+describe('today for the age rule (serverTodayInHongKong)', () => {
   it('is already tomorrow at 23:30 UTC (07:30 in Hong Kong)', () => {
-    expect(todayInHongKong(Date.parse('2026-11-25T23:30:00Z'))).toBe('2026-11-26');
-    expect(todayInHongKong(Date.parse('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
-    expect(todayInHongKong(Date.parse('2026-11-25T16:00:00Z'))).toBe('2026-11-26');
+    expect(serverTodayInHongKong(Date.parse('2026-11-25T23:30:00Z'))).toBe('2026-11-26');
+    expect(serverTodayInHongKong(Date.parse('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
+    expect(serverTodayInHongKong(Date.parse('2026-11-25T16:00:00Z'))).toBe('2026-11-26');
   });
 
   it('reads the server-corrected clock: a phone 10 minutes slow before Hong Kong midnight is told the next day', () => {
     vi.useFakeTimers();
     // the phone says 23:55 in Hong Kong; the server (its Date header) is 10 minutes ahead
     vi.setSystemTime(new Date('2026-11-25T15:55:00Z'));
-    expect(todayInHongKong()).toBe('2026-11-25');
+    expect(serverTodayInHongKong()).toBe('2026-11-25');
     const now = Date.now();
     learnServerTime('Wed, 25 Nov 2026 16:05:00 GMT', now, now);
-    expect(todayInHongKong()).toBe('2026-11-26');
+    expect(serverTodayInHongKong()).toBe('2026-11-26');
   });
 });
 

@@ -1,14 +1,4 @@
-import { hongKongToday } from '@hk/domain';
-import { serverNow } from '../../../lib/server-clock';
-
-/**
- * Today in Hong Kong (YYYY-MM-DD), for the age and 'not in the future' rules: birthdays count where
- * the broker is, as on the server (domain hongKongToday), and by the server's clock as this device
- * knows it, so a phone set to another zone or a wrong time judges an 18th birthday as the server will.
- */
-export function todayInHongKong(nowMs = serverNow()): string {
-  return hongKongToday(new Date(nowMs));
-}
+// Today (in Hong Kong, by the server's clock) comes from lib/server-clock.ts: serverTodayInHongKong.
 
 export function toIsoDate(d: Date): string {
   const m = String(d.getMonth() + 1).padStart(2, '0');
