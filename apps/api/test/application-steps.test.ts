@@ -13,7 +13,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
-import { applicationSteps, applications, submissions } from '../src/db/schema';
+import { applicationEvents, applicationSteps, applications, submissions } from '../src/db/schema';
 import { createSession } from '../src/plugins/app/auth/session-repository';
 import {
   type EventMeta,
@@ -36,6 +36,7 @@ import {
   type TestUser,
   upload,
 } from './application-helpers';
+import { loginNewUser } from './auth-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
@@ -429,6 +430,31 @@ describe.each(DB_KINDS)('the application as steps (%s)', (kind) => {
         .from(submissions)
         .where(eq(submissions.applicationId, (await applicationRow(t, user.userId))!.id)),
     ).toEqual([]);
+  });
+
+  run('login and logout are events of the person (and of their application once there is one)', async () => {
+    const first = await loginNewUser(t);
+    const token = first.token as string;
+    await post(t, '/V9/OpenAccountHk/loginCreate', { type: ['HKMargin'] }, { token });
+    t.clock.advance(61);
+    const again = await loginNewUser(t, first.mobile);
+    await post(t, '/V9/OpenAccountHk/logout', {}, { token: again.token as string });
+    const events = await t.app.ctx.db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.userId, first.uid as string))
+      .orderBy(applicationEvents.id);
+    const app = (await applicationRow(t, first.uid as string))!;
+    expect(events.map((e) => [e.type, e.applicationId])).toEqual([
+      ['login', null],
+      ['application_created', app.id],
+      ['login', app.id],
+      ['logout', app.id],
+    ]);
+    for (const e of events) {
+      expect(e.actorId).toBe(first.uid);
+      expect(e.clientHash).toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 
   run('is_show_open_cs_qrcode follows the configuration; is_marketing is off until consent', async () => {

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-key';
 import { ok, responses } from '../../lib/envelope';
@@ -23,6 +24,8 @@ import { requireSession } from '../../plugins/app/auth/require-session';
 import { revokeSession } from '../../plugins/app/auth/session-repository';
 import { requestSmsCode } from '../../plugins/app/auth/sms-code-service';
 import { issueCaptcha } from '../../plugins/app/captcha/captcha-service';
+import { eventMetaOf, recordEvent } from '../../plugins/app/events/event-repository';
+import { findApplicationByUser } from '../../plugins/app/steps/step-repository';
 
 /** spec §3 optional login extras kept with a new user (plus two common parameters of §7). */
 const SIGNUP_BODY_KEYS = [
@@ -97,6 +100,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         ip: clientKey(request.ip),
         source: common.source?.slice(0, 64),
         signup,
+        meta: eventMetaOf(request, app.ctx.vault),
       });
       return reply.header('cache-control', 'no-store').send(ok(data));
     },
@@ -120,7 +124,19 @@ export async function authRoutes(fastify: FastifyInstance) {
         '/V9/OpenAccountHk/logout',
         { schema: { response: responses(LogoutResponseSchema) } },
         async (request, reply) => {
-          await revokeSession(app.ctx.db, request.session!.tokenHash, app.ctx.now());
+          const { userId, tokenHash } = request.session!;
+          const now = app.ctx.now();
+          const meta = eventMetaOf(request, app.ctx.vault);
+          await app.ctx.db.transaction(async (tx) => {
+            await revokeSession(tx as unknown as Db, tokenHash, now);
+            const application = await findApplicationByUser(tx, userId);
+            await recordEvent(tx, meta, {
+              type: 'logout',
+              userId,
+              applicationId: application?.id ?? null,
+              at: now,
+            });
+          });
           return reply.header('cache-control', 'no-store').send(ok({}));
         },
       );

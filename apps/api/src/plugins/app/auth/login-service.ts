@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { findLoginStatus } from '../application/login-status';
 import { redeemCaptcha } from '../captcha/captcha-service';
+import { type EventMeta, recordEvent } from '../events/event-repository';
+import { findApplicationByUser } from '../steps/step-repository';
 import { lockSubject } from './advisory-lock';
 import {
   countLoginFailuresByIp,
@@ -34,6 +36,8 @@ export interface LoginInput {
   source: string | undefined;
   /** The optional extras of spec §3, kept with the user on first login. */
   signup: Record<string, string>;
+  /** Where the login came from, for its event. */
+  meta: EventMeta;
 }
 
 /**
@@ -92,6 +96,17 @@ export async function loginWithSmsCode(ctx: AppContext, input: LoginInput) {
     const db = tx as unknown as Db;
     const session = await createSession(db, user.id, input.deviceId, now);
     const status = await findLoginStatus(db, user.id);
+    const application = await findApplicationByUser(tx, user.id);
+    await recordEvent(
+      tx,
+      { ...input.meta, actorId: user.id },
+      {
+        type: 'login',
+        userId: user.id,
+        applicationId: application?.id ?? null,
+        at: now,
+      },
+    );
     return { refusal: null, user, session, status } as const;
   });
   // The wrong-attempt counts (and a used captcha) must be kept, so refusals leave the transaction
