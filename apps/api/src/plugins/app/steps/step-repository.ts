@@ -59,10 +59,10 @@ export async function findApplicationByUser(db: Db | Tx, userId: string): Promis
 }
 
 /**
- * The user's application, locked for the rest of the transaction (every change to one application
- * is serialised on this row, across server processes), and still editable.
+ * The user's application, locked for the rest of the transaction: every change to one application
+ * is serialised on this row, across server processes.
  */
-export async function lockEditableApplicationOfUser(tx: Tx, userId: string): Promise<ApplicationRow> {
+export async function lockApplicationOfUser(tx: Tx, userId: string): Promise<ApplicationRow> {
   const [app] = await tx
     .select()
     .from(applications)
@@ -70,6 +70,12 @@ export async function lockEditableApplicationOfUser(tx: Tx, userId: string): Pro
     .for('update')
     .limit(1);
   if (!app) throw new AppError('APPLICATION_NOT_FOUND');
+  return app;
+}
+
+/** The user's application, locked, and still editable by them (spec §4: 0 or -1). */
+export async function lockEditableApplicationOfUser(tx: Tx, userId: string): Promise<ApplicationRow> {
+  const app = await lockApplicationOfUser(tx, userId);
   if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
   return app;
 }

@@ -8,15 +8,13 @@ import {
   type StepDefinition,
   stepsMissingForSubmission,
 } from '@hk/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
-import { applications } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { countKinds } from '../application/application-service';
 import { lockSubject } from '../auth/advisory-lock';
 import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
-import { findSubmittedHolderOfIdHash, listStepRows } from '../steps/step-repository';
+import { findSubmittedHolderOfIdHash, listStepRows, lockApplicationOfUser } from '../steps/step-repository';
 import { progressOf } from '../steps/step-service';
 import { changeApplicationStatus } from './status-service';
 import { countSubmissions, insertSubmission } from './submission-repository';
@@ -38,13 +36,7 @@ export async function submitApplication(
   const registry = opts.steps ?? STEPS;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [app] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.userId, userId))
-      .for('update')
-      .limit(1);
-    if (!app) throw new AppError('APPLICATION_NOT_FOUND');
+    const app = await lockApplicationOfUser(tx, userId);
     const action = app.status === ApplicationStatus.REJECTED ? 'resubmit' : 'submit';
 
     const rows = await listStepRows(tx, app.id);
