@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { DERIVATIVES_KNOWLEDGE } from '../steps/investment';
+
+/** spec §3 enumerations: investment purpose (the person may give several). */
+export const INVESTMENT_PURPOSES = ['capital_appreciation', 'hedging', 'dividend_yield'] as const;
+export type InvestmentPurpose = (typeof INVESTMENT_PURPOSES)[number];
+
+/** spec §3 enumerations: the products experience is asked for, one answer each. */
+export const INVESTMENT_PRODUCTS = [
+  'securities',
+  'bond',
+  'etf',
+  'warrant',
+  'cbbc',
+  'futures_options',
+] as const;
+export type InvestmentProduct = (typeof INVESTMENT_PRODUCTS)[number];
+
+/** Years of experience in a product (issue #6 step 8): none, < 1, 1–3, 3–5, > 5. */
+export const EXPERIENCE_YEARS = ['none', 'lt1', '1to3', '3to5', 'gt5'] as const;
+export type ExperienceYears = (typeof EXPERIENCE_YEARS)[number];
+export type InvestmentExperience = Record<InvestmentProduct, ExperienceYears>;
+
+/**
+ * SFC Code of Conduct 5.1A: the ways a client can be shown to have knowledge of derivatives.
+ * - 'training': has attended a training or course on derivative products;
+ * - 'work_experience': has current or previous work experience related to derivative products;
+ * - 'transactions': has executed 5 or more transactions in any derivative products within the
+ *   past 3 years.
+ * The same list the step's saved answers use (steps/investment.ts), so the two cannot drift.
+ */
+export const DERIVATIVES_KNOWLEDGE_WAYS = DERIVATIVES_KNOWLEDGE;
+export type DerivativesKnowledgeWay = (typeof DERIVATIVES_KNOWLEDGE_WAYS)[number];
+
+const ONE_YEAR_OR_MORE: ReadonlySet<string> = new Set<ExperienceYears>(['1to3', '3to5', 'gt5']);
+
+/**
+ * spec §4: experience under 1 year triggers the notice of a risk-disclosure phone call. "Under 1
+ * year" is read as the person's experience as a whole: no product with a year or more. A product
+ * left unanswered counts as no experience (the call is the cautious outcome).
+ */
+export function checkNeedsRiskCall(experience: Partial<Record<InvestmentProduct, ExperienceYears>>): boolean {
+  return !INVESTMENT_PRODUCTS.some((p) => ONE_YEAR_OR_MORE.has(experience[p] ?? 'none'));
+}
+
+/**
+ * SFC Code of Conduct 5.1A, as the person declared it: any one of the three ways is enough.
+ * Years of experience in warrants, CBBCs or futures/options do not count by themselves: the Code's
+ * criterion is 5 or more transactions within the past 3 years, which "1–3 years of experience" does
+ * not establish (the trades may be fewer, or older). The person is asked that question directly,
+ * and their answer ('transactions') is what counts and is stored.
+ */
+export function checkHasDerivativesKnowledge(answers: {
+  derivatives_knowledge?: readonly string[] | null;
+}): boolean {
+  const ways: readonly string[] = DERIVATIVES_KNOWLEDGE_WAYS;
+  return (answers.derivatives_knowledge ?? []).some((w) => ways.includes(w));
+}
+
+const distinct = (values: readonly unknown[]) => new Set(values).size === values.length;
+
+/**
+ * The investment step's form (the form validates with it, the server parses with it again).
+ * Pickers produce these values; anything else is refused with the field's key.
+ */
+export function investmentFormSchema() {
+  const years = z.enum(EXPERIENCE_YEARS, { error: 'experience_required' });
+  return z.object({
+    purposes: z
+      .array(z.enum(INVESTMENT_PURPOSES, { error: 'investment_purpose_invalid' }), {
+        error: 'investment_purpose_required',
+      })
+      // refinements, not z.minLength/z.maxLength: those also run on a string sent instead of a list
+      // (it has a length) and add a second message; distinct values of a 3-value enum are at most 3
+      .check(
+        z.refine((v) => v.length > 0, { error: 'investment_purpose_required' }),
+        z.refine(distinct, { error: 'investment_purpose_invalid' }),
+      ),
+    // one answer for every product
+    experience: z.object(
+      {
+        securities: years,
+        bond: years,
+        etf: years,
+        warrant: years,
+        cbbc: years,
+        futures_options: years,
+      },
+      { error: 'experience_required' },
+    ),
+    // empty: none of the three ways applies (the person still answered)
+    derivatives_knowledge: z
+      .array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS, { error: 'derivatives_knowledge_invalid' }), {
+        error: 'derivatives_knowledge_required',
+      })
+      .check(z.refine(distinct, { error: 'derivatives_knowledge_invalid' })),
+  });
+}
+export type InvestmentForm = z.output<ReturnType<typeof investmentFormSchema>>;
