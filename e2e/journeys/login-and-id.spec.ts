@@ -146,6 +146,16 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     // the number on file is shown masked, never in full
     await expect(other.page.getByText('A1****63')).toBeVisible();
     await expect(other.page.getByText('A1234563')).toHaveCount(0);
+    // A new photo of the front reopens the ID step: the details page says why (issue #5 §1)
+    await other.page.goto('/userinfo/id/photos');
+    await other.page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.hkFront);
+    await expect(other.page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+    await other.page.getByRole('button', { name: '下一步' }).click();
+    await expect(other.page).toHaveURL(/\/userinfo\/id\/details$/);
+    await expect(other.page.getByText('您更换了证件照片，请重新核对以下信息并确认。')).toBeVisible();
+    await other.page.getByRole('button', { name: '提交', exact: true }).click();
+    await expect(other.page).toHaveURL(/\/userinfo\/progress$/);
+    await expect(other.page.getByText('已完成 10%')).toBeVisible();
     await other.context.close();
 
     // The first device is still logged in; its account home (the login screen, logged in) lets

@@ -107,10 +107,12 @@ function WhereAmI() {
 }
 
 /** Renders `element` at `path` (with `search`); other ID-step paths show where navigation went. */
-export function renderAt(path: string, element: ReactNode, search = '') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export function renderAt(path: string, element: ReactNode, search = '', opts: { client?: QueryClient } = {}) {
+  const client =
+    opts.client ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
   const others = [
     '/userinfo',
     '/userinfo/id',

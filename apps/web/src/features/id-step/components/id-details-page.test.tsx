@@ -1,8 +1,9 @@
 import { ERROR_MESSAGES } from '@hk/domain';
-import { focusManager } from '@tanstack/react-query';
+import { focusManager, QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../../lib/toast';
+import { INFO_QUERY_KEY } from '../api/get-info';
 import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import IdDetailsPage from './id-details-page';
 
@@ -296,6 +297,33 @@ describe('ID details form', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
     expect(saves().map((c) => c.body.get('step_version'))).toEqual(['3', '5']);
     expect(saves()[1]!.body.get('english_surname')).toBe('WANG');
+  });
+
+  it('names the version fetched for this screen, not an older one left in the cache (a photo replaced here)', async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
+    // the cache still holds version 3; replacing a photo on this device made it 4 on the server
+    client.setQueryData(
+      INFO_QUERY_KEY,
+      makeInfo({ id_location: 'CN', id_type: 'cn_id', documents: both, version: 3 }),
+    );
+    let infoCalls = 0;
+    const server = fakeServer({
+      '/v9/OpenAccountHk/info': () => {
+        infoCalls++;
+        return ok(makeInfo({ id_location: 'CN', id_type: 'cn_id', documents: both, version: 4 }));
+      },
+      '/v9/OpenAccountHk/id_info': ok({ info_progress: 10, id_number_masked: 'x', version: 5 }),
+      '/v9/OpenAccountHk/status': ok({}),
+    });
+    renderAt('/userinfo/id/details', <IdDetailsPage />, '', { client });
+    await screen.findByLabelText('Chinese name');
+    await waitFor(() => expect(infoCalls).toBe(1));
+    fillMainland();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByTestId('location');
+    expect(server.calls.find((c) => c.path.endsWith('/id_info'))!.body.get('step_version')).toBe('4');
   });
 
   it('keeps naming the version it started from when the info is merely loaded again', async () => {

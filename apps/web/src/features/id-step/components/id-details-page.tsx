@@ -37,7 +37,7 @@ export default function IdDetailsPage() {
   const go = useIdNavigate();
   const { state } = usePageFlags();
   const [duplicate, setDuplicate] = useState<string | null>(null);
-  const { stepVersion, restart } = useStepVersion(info.data?.id_step.version);
+  const { stepVersion, restart } = useStepVersion(info);
 
   const screen = info.data ? nextIdScreen(info.data) : null;
   const mustGoBack = screen === 'location' || screen === 'photos';

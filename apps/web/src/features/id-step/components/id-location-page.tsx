@@ -26,7 +26,7 @@ export default function IdLocationPage() {
   const [location, setLocation] = useState<IdLocation | null>(null);
   const [nationality, setNationality] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ location?: string; nationality?: string; form?: string }>({});
-  const { stepVersion, restart } = useStepVersion(info.data?.id_step.version);
+  const { stepVersion, restart } = useStepVersion(info);
 
   const saved = info.data?.id_step;
   useEffect(() => {
