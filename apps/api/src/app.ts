@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { pickLanguage } from '@hk/domain';
+import { addErrorMessages, pickLanguage } from '@hk/domain';
+import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasDevTools } from './config';
@@ -57,6 +58,8 @@ export async function buildApp(
   input: Omit<AppContext, 'files'> & Partial<Pick<AppContext, 'files'>>,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
+  // the later steps' field messages (kept off the login bundle) are the server's to translate too
+  addErrorMessages(FLOW_ERROR_MESSAGES);
   const ctx: AppContext = {
     ...input,
     files: input.files ?? createFileStore(input.config.fileStore, input.vault),

@@ -8,8 +8,10 @@ import {
   STEPS,
   type StepDefinition,
   signatureStep,
+  translateError,
   verifySubmission,
 } from '@hk/domain';
+import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
@@ -456,6 +458,16 @@ describe.each(DB_KINDS)('the application as steps (%s)', (kind) => {
       expect(e.clientHash).toMatch(/^[0-9a-f]{64}$/);
     }
   });
+
+  run(
+    "the later steps' field messages (flow/, off the login bundle) are the server's to translate",
+    async () => {
+      for (const lang of ['zh-CN', 'zh-HK', 'en'] as const)
+        expect(translateError(lang, 'appointment_weekend')).toBe(
+          FLOW_ERROR_MESSAGES[lang].appointment_weekend,
+        );
+    },
+  );
 
   run('is_show_open_cs_qrcode follows the configuration; is_marketing is off until consent', async () => {
     const user = await createLoggedInUser(t);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './constants';
 import { ErrorCode, type ErrorCodeName, errorKey } from './errors';
-import { ERROR_MESSAGES } from './i18n';
+import { FLOW_ERROR_MESSAGES } from './flow/messages';
+import { addErrorMessages, ERROR_MESSAGES } from './i18n';
 import en from './locales/en/errors.json';
 import zhCN from './locales/zh-CN/errors.json';
 import zhHK from './locales/zh-HK/errors.json';
@@ -94,6 +95,22 @@ describe('errors catalogue: every key in every language (guide: a test that ever
   });
 });
 
+describe('the flow catalogue (flow/locales): every key in every language, none shadowing the main one', () => {
+  const flowKeys = [...new Set(LANGUAGES.flatMap((l) => Object.keys(FLOW_ERROR_MESSAGES[l])))].sort();
+  it.each(LANGUAGES)('%s has every key with a non-empty sentence', (lang) => {
+    expect(flowKeys.filter((k) => !FLOW_ERROR_MESSAGES[lang][k]?.trim())).toEqual([]);
+  });
+  it('no flow key is also a main key, and English has no Chinese', () => {
+    expect(flowKeys.filter((k) => k in zhCN)).toEqual([]);
+    expect(flowKeys.filter((k) => /[\u4e00-\u9fff]/.test(FLOW_ERROR_MESSAGES.en[k]!))).toEqual([]);
+  });
+  it('addErrorMessages makes them known to the server, without replacing a main sentence', () => {
+    addErrorMessages(FLOW_ERROR_MESSAGES);
+    for (const k of flowKeys) expect(ERROR_MESSAGES.en[k]).toBe(FLOW_ERROR_MESSAGES.en[k]);
+    expect(ERROR_MESSAGES.en.invalid_value).toBe(en.invalid_value);
+  });
+});
+
 describe('every ErrorCode has its sentence (spec §8: the info text of a status)', () => {
   it.each(Object.keys(ErrorCode) as ErrorCodeName[])('%s', (name) => {
     for (const lang of LANGUAGES)
@@ -124,9 +141,12 @@ describe('every message key used in packages/domain is in the catalogue', () => 
       expect(usedKeys.has(k), k).toBe(true);
   });
 
-  it('has no key missing from the catalogue', () => {
+  it('has no key missing from the catalogue (the flow/ rules may use the flow catalogue too)', () => {
     const missing = [...usedKeys]
-      .filter(([k]) => !(k in zhCN))
+      .filter(
+        ([k, files]) =>
+          !(k in zhCN) && !(files.every((f) => f.startsWith('flow')) && k in FLOW_ERROR_MESSAGES['zh-CN']),
+      )
       .map(([k, files]) => `${k} (${files.join(', ')})`);
     expect(missing).toEqual([]);
   });

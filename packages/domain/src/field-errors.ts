@@ -1,7 +1,5 @@
 import { ERROR_MESSAGES } from './i18n';
 
-const KNOWN_ERROR_KEYS = new Set(Object.keys(ERROR_MESSAGES['zh-CN']));
-
 /**
  * zod issues → {field: errors key}: the first issue of each field, in order. A message that is not
  * a key of the error catalogue (zod's own English text) becomes `invalid_value`, so a person never
@@ -13,7 +11,7 @@ export function fieldErrorsOf(
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '_');
-    fields[field] ??= KNOWN_ERROR_KEYS.has(issue.message) ? issue.message : 'invalid_value';
+    fields[field] ??= Object.hasOwn(ERROR_MESSAGES['zh-CN'], issue.message) ? issue.message : 'invalid_value';
   }
   return fields;
 }

@@ -4,7 +4,17 @@ import zhCN from './locales/zh-CN/errors.json';
 import zhHK from './locales/zh-HK/errors.json';
 
 /** The `errors` namespace, shared by the server (envelope `info`) and the web client (field errors). */
-export const ERROR_MESSAGES: Record<Language, Record<string, string>> = { 'zh-CN': zhCN, 'zh-HK': zhHK, en };
+export const ERROR_MESSAGES: Record<Language, Record<string, string>> = {
+  'zh-CN': { ...zhCN },
+  'zh-HK': { ...zhHK },
+  en: { ...en },
+};
+
+/** Adds messages loaded apart (flow/messages.ts) to the `errors` catalogue; existing keys win. */
+export function addErrorMessages(extra: Record<Language, Record<string, string>>): void {
+  for (const lang of Object.keys(ERROR_MESSAGES) as Language[])
+    ERROR_MESSAGES[lang] = { ...extra[lang], ...ERROR_MESSAGES[lang] };
+}
 
 /**
  * spec §1: Traditional Chinese when the parameter or browser says Hant, TW or HK; English for en;
