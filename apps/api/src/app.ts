@@ -19,6 +19,7 @@ import { devRoutes } from './routes/dev/index';
 import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
 import { referenceRoutes } from './routes/reference/index';
+import { stepRoutes } from './routes/steps/index';
 
 /** Log lines carry the path only: query strings may hold a token or a mobile. */
 const serializers = {
@@ -102,6 +103,7 @@ export async function buildApp(
   await app.register(referenceRoutes);
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
+  await app.register(stepRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
 
   await registerWebApp(app, ctx.config.webDistDir);

@@ -179,11 +179,13 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /v9/openaccounthk/file/:document_id',
       'POST /v9/openaccounthk/del_file',
       'POST /v9/openaccounthk/id_info',
+      'POST /v9/openaccounthk/step/:step',
+      'POST /v9/openaccounthk/step_info/:step',
       'GET /dev/sms',
       'GET /dev/captcha',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(20);
+    expect(keys).toHaveLength(22);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

@@ -29,6 +29,8 @@ export const ErrorCode = {
   STEPS_INCOMPLETE: 2009,
   /** The status machine refuses this change from the current status or for this actor. */
   STATUS_CHANGE_REFUSED: 2010,
+  /** The step cannot be saved through the generic step call (yet, or it has calls of its own). */
+  STEP_NOT_AVAILABLE: 2011,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,

@@ -18,6 +18,9 @@ export const accountTypeStep: StepDefinition = {
       securities: z.enum(SECURITIES_ACCOUNT_TYPES),
       markets: z.array(z.enum(TRADING_MARKETS)).check(z.minLength(1), z.maxLength(2)),
       futures: z.boolean(),
+      // spec §4/§5: the asset or income proof of a margin applicant aged 65 or over
+      asset_proof_amount_cents: z.number().check(z.int(), z.minimum(0)),
+      asset_proof_issued_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     }),
   ),
   sealedFields: [],

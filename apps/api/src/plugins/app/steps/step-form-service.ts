@@ -1,0 +1,102 @@
+import {
+  applicableSteps,
+  fieldErrorsOf,
+  hongKongToday,
+  type ReopenReason,
+  type StepId,
+  stepById,
+} from '@hk/domain';
+import { STEP_FORMS, type StepFormContext } from '@hk/domain/flow/step-forms';
+import * as z from 'zod/mini';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/app-error';
+import { countKinds, requireApplication, toDocumentInfo } from '../application/application-service';
+import { listActiveDocuments } from '../documents/document-repository';
+import type { EventMeta } from '../events/event-repository';
+import { findStepRow, listStepRows, lockEditableApplicationOfUser } from './step-repository';
+import { progressOf, writeStep } from './step-service';
+
+/**
+ * Saves a step through the generic step call (issue #6): a draft (`confirm` false) is parsed by
+ * the step's saved-answers schema; a confirmation by its whole form and its rules, which see the
+ * rest of the application, and needs every earlier step that can be filled in online confirmed.
+ * All of it in one transaction with the application locked, so the rules see what is committed.
+ */
+export async function saveStepForm(
+  ctx: AppContext,
+  userId: string,
+  stepId: StepId,
+  body: { step_version?: number | undefined; confirm: boolean; answers: Record<string, unknown> },
+  meta: EventMeta,
+) {
+  const form = STEP_FORMS[stepId];
+  const draftSchema = stepById(stepId).answers;
+  if (!form || !draftSchema) throw new AppError('STEP_NOT_AVAILABLE');
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const rows = await listStepRows(tx, app.id);
+    const { facts, confirmed } = progressOf(app, rows);
+    const docs = await listActiveDocuments(tx, app.id);
+    const formCtx: StepFormContext = { today: hongKongToday(now), facts, documentCounts: countKinds(docs) };
+
+    let answers: Record<string, unknown>;
+    if (body.confirm) {
+      // the flow's order: earlier steps that can be filled in online come first
+      const before = applicableSteps(facts).slice(
+        0,
+        applicableSteps(facts).findIndex((s) => s.id === stepId),
+      );
+      if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id]) && !confirmed.has(s.id)))
+        throw new AppError('STEP_NOT_READY');
+      const parsed = z.safeParse(form.schema(formCtx), body.answers);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
+      answers = parsed.data;
+      const problems = form.check?.(answers, formCtx) ?? {};
+      if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', problems);
+    } else {
+      const parsed = z.safeParse(draftSchema, body.answers);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
+      answers = parsed.data as Record<string, unknown>;
+    }
+    // a field the form no longer sends (e.g. the proof after switching to cash) is removed
+    const current = rows.find((r) => r.step === stepId)?.answers ?? {};
+    const removed = Object.fromEntries(
+      Object.keys(current)
+        .filter((k) => body.confirm && !(k in answers))
+        .map((k) => [k, undefined]),
+    );
+    const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, stepId, {
+      answers: { ...removed, ...answers },
+      confirm: body.confirm,
+      expectedVersion: body.step_version,
+    });
+    const after = progressOf(app, await listStepRows(tx, app.id));
+    return {
+      step: stepId,
+      version: row.version,
+      confirmed: row.confirmedAt !== null,
+      info_progress: after.infoProgress,
+      next_step: after.nextStep,
+      reopened,
+    };
+  });
+}
+
+/** One step as the screen needs it: answers, sealed ones masked, its documents, version, reason. */
+export async function fetchStepInfo(ctx: AppContext, userId: string, stepId: StepId) {
+  const app = await requireApplication(ctx, userId);
+  const [row, docs] = await Promise.all([
+    findStepRow(ctx.db, app.id, stepId),
+    listActiveDocuments(ctx.db, app.id),
+  ]);
+  return {
+    step: stepId,
+    version: row?.version ?? 0,
+    confirmed_at: row?.confirmedAt?.toISOString() ?? null,
+    reopened_reason: (row?.reopenedReason ?? null) as ReopenReason | null,
+    answers: row?.answers ?? {},
+    sealed: Object.fromEntries(Object.entries(row?.sealed ?? {}).map(([k, v]) => [k, v.masked])),
+    documents: docs.filter((d) => d.step === stepId).map(toDocumentInfo),
+  };
+}

@@ -1,0 +1,249 @@
+import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
+import { describe, expect } from 'vitest';
+import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
+import { lockEditableApplicationOfUser } from '../src/plugins/app/steps/step-repository';
+import { writeStep } from '../src/plugins/app/steps/step-service';
+import {
+  applicationRow,
+  createLoggedInUser,
+  hkIdNumber,
+  images,
+  post,
+  prepareIdStep,
+  type TestUser,
+  upload,
+} from './application-helpers';
+import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
+
+const pgUrl = await findPostgres();
+
+/** The generic step call with a JSON body, as the step screens send it. */
+async function saveStep(
+  t: TestApp,
+  user: TestUser,
+  step: string,
+  body: Record<string, unknown>,
+  lang: 'zh-CN' | 'zh-HK' | 'en' = 'en',
+) {
+  const { signed } = await import('./helpers');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v9/OpenAccountHk/step/${step}`,
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'accept-language': lang,
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(signed(t, body, { token: user.token })),
+  });
+  return { res, json: res.json() };
+}
+
+async function withIdentity(t: TestApp, birthDate = '1988-02-29') {
+  const user = await createLoggedInUser(t);
+  await prepareIdStep(t, user, { id_location: 'HK' });
+  const res = await post(
+    t,
+    '/v9/OpenAccountHk/id_info',
+    {
+      id_type: 'hk_id',
+      id_location: 'HK',
+      english_surname: 'CHAN',
+      english_given_name: 'TAI MAN',
+      name_matches_bank: '1',
+      gender: 'M',
+      birth_date: birthDate,
+      id_number: hkIdNumber('D', String(100000 + Math.floor(Math.random() * 899999))),
+    },
+    { token: user.token },
+  );
+  expect(res.json.status).toBe(0);
+  return user;
+}
+
+async function setEmployment(t: TestApp, user: TestUser, status: string) {
+  await t.app.ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, user.userId);
+    await writeStep(
+      tx,
+      { vault: t.app.ctx.vault, now: t.app.ctx.now(), meta: SYSTEM_EVENT_META },
+      app,
+      'employment',
+      {
+        answers: { status },
+        confirm: true,
+      },
+    );
+  });
+}
+
+const CASH_HK = { securities: 'cash', markets: ['HK'], futures: false };
+
+describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
+  const { t, test: run } = useTestApp(kind, pgUrl);
+
+  run(
+    'needs the ID step first (2005), then confirms and moves the progress to the account type',
+    async () => {
+      const early = await createLoggedInUser(t);
+      await prepareIdStep(t, early, { id_location: 'HK' });
+      expect(
+        (await saveStep(t, early, 'account_type', { confirm: true, answers: CASH_HK })).json.status,
+      ).toBe(ErrorCode.STEP_NOT_READY);
+
+      const user = await withIdentity(t);
+      const { json } = await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
+      expect(json).toMatchObject({
+        status: 0,
+        data: { step: 'account_type', version: 1, confirmed: true, next_step: 'address', reopened: [] },
+      });
+      const info = await post(t, '/v9/OpenAccountHk/info', {}, { token: user.token });
+      expect(info.json.data.account_type.value).toBe('C');
+      const stepInfo = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
+      expect(stepInfo.json.data).toMatchObject({ version: 1, answers: CASH_HK, reopened_reason: null });
+    },
+  );
+
+  run('each bad input is refused at its field, in the language asked, and nothing is written', async () => {
+    const user = await withIdentity(t);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...CASH_HK, securities: 'loan' }, 'securities', 'securities_account_required'],
+      [{ ...CASH_HK, securities: undefined }, 'securities', 'securities_account_required'],
+      [{ ...CASH_HK, markets: [] }, 'markets', 'markets_required'],
+      [{ ...CASH_HK, markets: ['HK', 'HK'] }, 'markets', 'markets_required'],
+      [{ ...CASH_HK, markets: ['JP'] }, 'markets', 'markets_required'],
+      [
+        { ...CASH_HK, asset_proof_amount_cents: -5 },
+        'asset_proof_amount_cents',
+        'asset_proof_amount_invalid',
+      ],
+      [
+        { ...CASH_HK, asset_proof_amount_cents: 1.5 },
+        'asset_proof_amount_cents',
+        'asset_proof_amount_invalid',
+      ],
+      [
+        { ...CASH_HK, asset_proof_issued_on: '2026-02-30' },
+        'asset_proof_issued_on',
+        'asset_proof_date_required',
+      ],
+    ];
+    for (const lang of ['zh-HK', 'en'] as const)
+      for (const [answers, field, key] of cases) {
+        const { res, json } = await saveStep(t, user, 'account_type', { confirm: true, answers }, lang);
+        expect(res.statusCode, `${field} ${key}`).toBe(200);
+        expect(json.status, `${field} ${key}`).toBe(ErrorCode.VALIDATION_FAILED);
+        expect(json.data.fields[field], `${field} ${key}`).toBe(translateError(lang, key));
+      }
+    const malformed = await saveStep(t, user, 'account_type', { confirm: true, answers: 'cash' });
+    expect(malformed.json.status).toBe(ErrorCode.VALIDATION_FAILED);
+    const stepInfo = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
+    expect(stepInfo.json.data.version).toBe(0);
+  });
+
+  run('spec §4: a student cannot have margin, and says so at the choice', async () => {
+    const user = await withIdentity(t);
+    await setEmployment(t, user, 'student');
+    const margin = await saveStep(t, user, 'account_type', {
+      confirm: true,
+      answers: { ...CASH_HK, securities: 'margin' },
+    });
+    expect(margin.json.status).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(margin.json.data.fields.securities).toBe(translateError('en', 'margin_not_for_students'));
+    expect((await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK })).json.status).toBe(
+      0,
+    );
+  });
+
+  run(
+    'spec §4/§5: aged 65 or over, margin needs an asset proof over HKD 500,000 within 3 months',
+    async () => {
+      const user = await withIdentity(t, '1950-03-01');
+      const margin = { ...CASH_HK, securities: 'margin' };
+      const none = await saveStep(t, user, 'account_type', { confirm: true, answers: margin });
+      expect(none.json.data.fields.asset_proof).toBe(translateError('en', 'margin_needs_asset_proof'));
+      const today = hongKongToday(t.clock.now);
+      expect((await upload(t, user.token, 'asset_proof', await images.jpeg())).json.status).toBe(0);
+      const exactly = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...margin, asset_proof_amount_cents: 50_000_000, asset_proof_issued_on: today },
+      });
+      expect(exactly.json.data.fields.asset_proof_amount_cents).toBe(
+        translateError('en', 'asset_proof_too_low'),
+      );
+      const old = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...margin, asset_proof_amount_cents: 50_000_001, asset_proof_issued_on: '2020-01-01' },
+      });
+      expect(old.json.data.fields.asset_proof_issued_on).toBe(translateError('en', 'asset_proof_too_old'));
+      const good = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...margin, asset_proof_amount_cents: 50_000_001, asset_proof_issued_on: today },
+      });
+      expect(good.json.status).toBe(0);
+      expect(
+        (await post(t, '/v9/OpenAccountHk/info', {}, { token: user.token })).json.data.account_type.value,
+      ).toBe('M');
+      // switching to cash drops the proof's answers
+      const cash = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: CASH_HK,
+        step_version: good.json.data.version,
+      });
+      expect(cash.json.status).toBe(0);
+      const stepInfo = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
+      expect(stepInfo.json.data.answers).toEqual(CASH_HK);
+      expect(stepInfo.json.data.documents.map((d: { kind: string }) => d.kind)).toEqual(['asset_proof']);
+    },
+  );
+
+  run(
+    'a stale step_version is refused (2007) and overwrites nothing; a draft saves without confirming',
+    async () => {
+      const user = await withIdentity(t);
+      const draft = await saveStep(t, user, 'account_type', { answers: { securities: 'margin' } });
+      expect(draft.json.data).toMatchObject({ version: 1, confirmed: false });
+      const first = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: CASH_HK,
+        step_version: 1,
+      });
+      expect(first.json.data.version).toBe(2);
+      const stale = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...CASH_HK, markets: ['HK', 'US'] },
+        step_version: 1,
+      });
+      expect(stale.json.status).toBe(ErrorCode.STEP_VERSION_CONFLICT);
+      const stepInfo = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
+      expect(stepInfo.json.data).toMatchObject({ version: 2, answers: CASH_HK });
+    },
+  );
+
+  run('steps without a form yet (2011), an unknown step (1002), a submitted application (2002)', async () => {
+    const user = await withIdentity(t);
+    for (const step of ['address', 'bank', 'identity'])
+      expect((await saveStep(t, user, step, { confirm: true, answers: {} })).json.status, step).toBe(
+        ErrorCode.STEP_NOT_AVAILABLE,
+      );
+    expect((await saveStep(t, user, 'nope', { answers: {} })).json.status).toBe(ErrorCode.VALIDATION_FAILED);
+    const row = (await applicationRow(t, user.userId))!;
+    await t.app.ctx.db.execute(
+      (await import('drizzle-orm')).sql`update applications set status = 1 where id = ${row.id}`,
+    );
+    expect((await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK })).json.status).toBe(
+      ErrorCode.APPLICATION_LOCKED,
+    );
+  });
+
+  run('step info masks sealed answers and shows only the caller\u2019s own step', async () => {
+    const user = await withIdentity(t);
+    const other = await withIdentity(t);
+    await saveStep(t, other, 'account_type', { confirm: true, answers: { ...CASH_HK, markets: ['US'] } });
+    const identity = await post(t, '/v9/OpenAccountHk/step_info/identity', {}, { token: user.token });
+    expect(identity.json.data.sealed.id_number).toMatch(/^D1\*+\d\d$|^D\d\*+/);
+    expect(JSON.stringify(identity.json)).not.toMatch(/"id_number":"D\d{7}"/);
+    const mine = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
+    expect(mine.json.data).toMatchObject({ version: 0, answers: {} });
+  });
+});
