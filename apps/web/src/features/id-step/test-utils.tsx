@@ -87,6 +87,7 @@ const DOCUMENT_IDS = {
   id_front: '11111111-1111-4111-8111-111111111111',
   id_back: '22222222-2222-4222-8222-222222222222',
   address_proof: '33333333-3333-4333-8333-333333333333',
+  asset_proof: '44444444-4444-4444-8444-444444444444',
 } as const satisfies Record<DocumentKind, string>;
 
 export function makeDoc(kind: DocumentKind) {
