@@ -78,6 +78,15 @@ async function setEmployment(t: TestApp, user: TestUser, status: string) {
 }
 
 const CASH_HK = { securities: 'cash', markets: ['HK'], futures: false };
+const EMPLOYED = {
+  status: 'employed',
+  company_name: 'Harbour Trading Ltd',
+  industry: 'financial',
+  position: 'Analyst',
+  job_level: 'staff',
+  department: 'Research',
+  years_of_service: '4',
+};
 
 describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
   const { t, test: run } = useTestApp(kind, pgUrl);
@@ -246,4 +255,163 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
     const mine = await post(t, '/v9/OpenAccountHk/step_info/account_type', {}, { token: user.token });
     expect(mine.json.data).toMatchObject({ version: 0, answers: {} });
   });
+
+  run(
+    'employment: the job is asked of the employed only; a change to student reopens a margin account type',
+    async () => {
+      const user = await withIdentity(t);
+      const employed = EMPLOYED;
+      // the flow's order: the account type comes before employment (2005 until then)
+      expect((await saveStep(t, user, 'employment', { confirm: true, answers: employed })).json.status).toBe(
+        ErrorCode.STEP_NOT_READY,
+      );
+      await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...CASH_HK, securities: 'margin' },
+      });
+      const missing = await saveStep(
+        t,
+        user,
+        'employment',
+        { confirm: true, answers: { status: 'employed' } },
+        'zh-HK',
+      );
+      expect(missing.json.data.fields).toMatchObject({
+        company_name: translateError('zh-HK', 'company_name_required'),
+        industry: translateError('zh-HK', 'industry_required'),
+        position: translateError('zh-HK', 'position_required'),
+        job_level: translateError('zh-HK', 'job_level_required'),
+        years_of_service: translateError('zh-HK', 'years_of_service_invalid'),
+      });
+      const bad = await saveStep(t, user, 'employment', {
+        confirm: true,
+        answers: { ...employed, industry: 'mining', years_of_service: 99 },
+      });
+      expect(Object.keys(bad.json.data.fields).sort()).toEqual(['industry', 'years_of_service']);
+      await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...CASH_HK, securities: 'margin' },
+      });
+      const saved = await saveStep(t, user, 'employment', { confirm: true, answers: employed });
+      expect(saved.json.data).toMatchObject({ confirmed: true, reopened: [] });
+      const student = await saveStep(t, user, 'employment', {
+        confirm: true,
+        answers: { ...employed, status: 'student' },
+        step_version: saved.json.data.version,
+      });
+      expect(student.json.data.reopened).toEqual([
+        { step: 'account_type', reason: 'margin_not_for_students' },
+      ]);
+      // a student's employer and job are not kept
+      const info = await post(t, '/v9/OpenAccountHk/step_info/employment', {}, { token: user.token });
+      expect(info.json.data.answers).toEqual({ status: 'student' });
+      const status = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
+      expect(status.json.data.steps.find((x: { step: string }) => x.step === 'account_type')).toEqual({
+        step: 'account_type',
+        confirmed: false,
+        reopened_reason: 'margin_not_for_students',
+      });
+    },
+  );
+
+  run('financial: bands, several sources and classes, and "other" needs its words', async () => {
+    const user = await withIdentity(t);
+    await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
+    await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED });
+    const good = {
+      annual_income: 'hkd_300001_600000',
+      net_assets: 'hkd_1000001_3000000',
+      income_sources: ['salary', 'investment_return'],
+      asset_classes: ['cash', 'stock'],
+      funds_source: 'savings',
+    };
+    const bands = await import('@hk/domain/flow/financial-bands');
+    good.annual_income = bands.ANNUAL_INCOME_BAND_IDS[2]!;
+    good.net_assets = bands.NET_ASSET_BAND_IDS[2]!;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...good, annual_income: 'lots' }, 'annual_income', 'annual_income_required'],
+      [{ ...good, net_assets: undefined }, 'net_assets', 'net_assets_required'],
+      [{ ...good, income_sources: [] }, 'income_sources', 'income_sources_required'],
+      [{ ...good, income_sources: ['salary', 'salary'] }, 'income_sources', 'income_sources_required'],
+      [{ ...good, asset_classes: ['gold'] }, 'asset_classes', 'asset_classes_required'],
+      [{ ...good, funds_source: 'other' }, 'funds_source_other', 'funds_source_other_required'],
+    ];
+    for (const [answers, field, key] of cases) {
+      const { json } = await saveStep(t, user, 'financial', { confirm: true, answers });
+      expect(json.status, `${field} ${key}`).toBe(ErrorCode.VALIDATION_FAILED);
+      expect(json.data.fields[field], `${field} ${key}`).toBe(translateError('en', key));
+    }
+    expect((await saveStep(t, user, 'financial', { confirm: true, answers: good })).json.data.confirmed).toBe(
+      true,
+    );
+    const other = await saveStep(t, user, 'financial', {
+      confirm: true,
+      answers: { ...good, funds_source: 'other', funds_source_other: 'Sale of a family business' },
+    });
+    expect(other.json.status).toBe(0);
+  });
+
+  run(
+    'investment: every product answered; no derivatives knowledge reopens a futures account type',
+    async () => {
+      const user = await withIdentity(t);
+      await saveStep(t, user, 'account_type', { confirm: true, answers: { ...CASH_HK, futures: true } });
+      await saveStep(t, user, 'employment', { confirm: true, answers: { status: 'retired' } });
+      const bands = await import('@hk/domain/flow/financial-bands');
+      const financial = await saveStep(t, user, 'financial', {
+        confirm: true,
+        answers: {
+          annual_income: bands.ANNUAL_INCOME_BAND_IDS[1],
+          net_assets: bands.NET_ASSET_BAND_IDS[3],
+          income_sources: ['pension'],
+          asset_classes: ['cash', 'property'],
+          funds_source: 'pension',
+        },
+      });
+      expect(financial.json.status).toBe(0);
+      const experience = {
+        securities: 'gt5',
+        bond: 'none',
+        etf: '1to3',
+        warrant: 'lt1',
+        cbbc: 'none',
+        futures_options: 'none',
+      };
+      const partial = await saveStep(t, user, 'investment', {
+        confirm: true,
+        answers: { purposes: ['hedging'], experience: { securities: 'gt5' }, derivatives_knowledge: [] },
+      });
+      expect(partial.json.data.fields.experience).toBe(translateError('en', 'experience_required'));
+      const noPurpose = await saveStep(t, user, 'investment', {
+        confirm: true,
+        answers: { purposes: [], experience, derivatives_knowledge: [] },
+      });
+      expect(noPurpose.json.data.fields.purposes).toBe(translateError('en', 'investment_purpose_required'));
+      const saved = await saveStep(t, user, 'investment', {
+        confirm: true,
+        answers: {
+          purposes: ['capital_appreciation', 'dividend_yield'],
+          experience,
+          derivatives_knowledge: [],
+        },
+      });
+      expect(saved.json.data.reopened).toEqual([
+        { step: 'account_type', reason: 'futures_needs_derivatives_knowledge' },
+      ]);
+      // the account type cannot be confirmed again with futures until knowledge is shown
+      const futures = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...CASH_HK, futures: true },
+      });
+      expect(futures.json.data.fields.futures).toBe(
+        translateError('en', 'futures_needs_derivatives_knowledge'),
+      );
+      const info = await post(t, '/v9/OpenAccountHk/step_info/investment', {}, { token: user.token });
+      expect(info.json.data.answers).toEqual({
+        purposes: ['capital_appreciation', 'dividend_yield'],
+        experience,
+        derivatives_knowledge: [],
+      });
+    },
+  );
 });

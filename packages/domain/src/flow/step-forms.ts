@@ -5,8 +5,20 @@ import * as z from 'zod/mini';
 import { formBoolean, formList } from '../contracts/common.schema';
 import { checkIsIsoDate } from '../id-documents';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type';
+import { EMPLOYMENT_STATUSES } from '../steps/employment';
 import type { ApplicationFacts, StepId } from '../steps/types';
 import { type AccountTypeProblem, checkAccountType } from './account-rules';
+import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
+import {
+  DERIVATIVES_KNOWLEDGE_WAYS,
+  EXPERIENCE_YEARS,
+  INVESTMENT_PRODUCTS,
+  INVESTMENT_PURPOSES,
+  investmentFormSchema,
+} from './investment-experience';
+
+/** spec §3 industries. */
+export const INDUSTRIES = ['service', 'agriculture', 'manufacturing', 'financial', 'government'] as const;
 
 export interface StepFormContext {
   /** Today in Hong Kong (YYYY-MM-DD). */
@@ -18,6 +30,11 @@ export interface StepFormContext {
 }
 
 export interface StepForm {
+  /**
+   * The saved answers' shape when the registry declares only part of it (every field optional):
+   * drafts are parsed by it, and it is the schema every write of this step's answers goes through.
+   */
+  draft?: z.ZodMiniType<Record<string, unknown>>;
   /** The complete form, as the person confirms it (errors are message keys). */
   schema: (ctx: StepFormContext) => z.ZodMiniType<Record<string, unknown>>;
   /** The step's rules over the parsed answers and the rest of the application: field → message key. */
@@ -92,7 +109,135 @@ export const accountTypeForm: StepForm = {
   },
 };
 
+const text = (requiredKey: string, max: number) =>
+  z
+    .string({ error: requiredKey })
+    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, requiredKey));
+const distinct = (v: readonly unknown[]) => new Set(v).size === v.length;
+const choices = <T extends readonly [string, ...string[]]>(values: T, key: string) =>
+  formList(z.enum(values, { error: key })).check(z.minLength(1, key), z.refine(distinct, key));
+
+/** Statuses whose employer and job are asked (spec §3: employed and self-employed). */
+export const EMPLOYED_STATUSES = ['employed', 'self_employed'] as const;
+/** spec §3 lists the job level without values: a broker's usual ladder. */
+export const JOB_LEVELS = ['staff', 'supervisor', 'manager', 'senior_management', 'owner'] as const;
+
+/** spec §3: the status, and for the employed and self-employed their employer and job. */
+export const employmentForm: StepForm = {
+  schema: () =>
+    z.pipe(
+      z
+        .object({
+          status: z.enum(EMPLOYMENT_STATUSES, { error: 'employment_status_required' }),
+          company_name: z.optional(text('company_name_required', 200)),
+          industry: z.optional(z.enum(INDUSTRIES, { error: 'industry_required' })),
+          position: z.optional(text('position_required', 100)),
+          job_level: z.optional(z.enum(JOB_LEVELS, { error: 'job_level_required' })),
+          department: z.optional(z.string().check(z.trim(), z.maxLength(100, 'department_too_long'))),
+          years_of_service: z.optional(
+            z.pipe(
+              z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v)),
+              z
+                .number({ error: 'years_of_service_invalid' })
+                .check(
+                  z.int('years_of_service_invalid'),
+                  z.minimum(0, 'years_of_service_invalid'),
+                  z.maximum(60, 'years_of_service_invalid'),
+                ),
+            ),
+          ),
+        })
+        .check(
+          z.superRefine((v, ctx) => {
+            if (!(EMPLOYED_STATUSES as readonly string[]).includes(v.status)) return;
+            const need: [keyof typeof v, string][] = [
+              ['company_name', 'company_name_required'],
+              ['industry', 'industry_required'],
+              ['position', 'position_required'],
+              ['job_level', 'job_level_required'],
+              ['years_of_service', 'years_of_service_invalid'],
+            ];
+            for (const [field, key] of need)
+              if (v[field] === undefined || v[field] === '')
+                ctx.addIssue({ code: 'custom', path: [field], message: key, input: v });
+          }),
+        ),
+      // the employer and job of someone not employed are not kept
+      z.transform((v) =>
+        (EMPLOYED_STATUSES as readonly string[]).includes(v.status) ? v : { status: v.status },
+      ),
+    ),
+};
+
+/** Where the money for this account comes from (spec §3 names the field; these are the usual answers). */
+export const FUNDS_SOURCES = [
+  'salary',
+  'business_income',
+  'savings',
+  'investment_return',
+  'pension',
+  'inheritance_or_gift',
+  'sale_of_property',
+  'other',
+] as const;
+
+/** spec §3: income and net-asset bands (HKD), income sources, asset classes, source of the funds. */
+export const financialForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      annual_income: z.enum(ANNUAL_INCOME_BAND_IDS as unknown as [string, ...string[]]),
+      net_assets: z.enum(NET_ASSET_BAND_IDS as unknown as [string, ...string[]]),
+      income_sources: z.array(z.enum(INCOME_SOURCES)),
+      asset_classes: z.array(z.enum(ASSET_CLASSES)),
+      funds_source: z.enum(FUNDS_SOURCES),
+      funds_source_other: z.string().check(z.maxLength(200)),
+    }),
+  ),
+  schema: () =>
+    z
+      .object({
+        annual_income: z.enum(ANNUAL_INCOME_BAND_IDS as unknown as [string, ...string[]], {
+          error: 'annual_income_required',
+        }),
+        net_assets: z.enum(NET_ASSET_BAND_IDS as unknown as [string, ...string[]], {
+          error: 'net_assets_required',
+        }),
+        income_sources: choices(INCOME_SOURCES, 'income_sources_required'),
+        asset_classes: choices(ASSET_CLASSES, 'asset_classes_required'),
+        funds_source: z.enum(FUNDS_SOURCES, { error: 'funds_source_required' }),
+        funds_source_other: z.optional(
+          z.string().check(z.trim(), z.maxLength(200, 'funds_source_other_required')),
+        ),
+      })
+      .check(
+        z.superRefine((v, ctx) => {
+          if (v.funds_source === 'other' && !v.funds_source_other)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['funds_source_other'],
+              message: 'funds_source_other_required',
+              input: v,
+            });
+        }),
+      ),
+};
+
+/** spec §3/§4 and SFC Code of Conduct 5.1A: purpose, experience per product, derivatives knowledge. */
+export const investmentForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      purposes: z.array(z.enum(INVESTMENT_PURPOSES)),
+      experience: z.partialRecord(z.enum(INVESTMENT_PRODUCTS), z.enum(EXPERIENCE_YEARS)),
+      derivatives_knowledge: z.array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS)),
+    }),
+  ),
+  schema: () => investmentFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
+};
+
 /** The steps whose form is saved through the generic call (the identity step has its own calls). */
 export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   account_type: accountTypeForm,
+  employment: employmentForm,
+  financial: financialForm,
+  investment: investmentForm,
 };

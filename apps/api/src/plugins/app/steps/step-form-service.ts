@@ -3,6 +3,7 @@ import {
   fieldErrorsOf,
   hongKongToday,
   type ReopenReason,
+  STEPS,
   type StepId,
   stepById,
 } from '@hk/domain';
@@ -30,8 +31,11 @@ export async function saveStepForm(
   meta: EventMeta,
 ) {
   const form = STEP_FORMS[stepId];
-  const draftSchema = stepById(stepId).answers;
+  const step = stepById(stepId);
+  const draftSchema = form?.draft ?? step.answers;
   if (!form || !draftSchema) throw new AppError('STEP_NOT_AVAILABLE');
+  // the form's shape of the saved answers, where the registry declares only part of it
+  const registry = STEPS.map((s) => (s.id === stepId ? { ...s, answers: draftSchema } : s));
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const app = await lockEditableApplicationOfUser(tx, userId);
@@ -66,11 +70,17 @@ export async function saveStepForm(
         .filter((k) => body.confirm && !(k in answers))
         .map((k) => [k, undefined]),
     );
-    const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, stepId, {
-      answers: { ...removed, ...answers },
-      confirm: body.confirm,
-      expectedVersion: body.step_version,
-    });
+    const { row, reopened } = await writeStep(
+      tx,
+      { vault: ctx.vault, now, meta, steps: registry },
+      app,
+      stepId,
+      {
+        answers: { ...removed, ...answers },
+        confirm: body.confirm,
+        expectedVersion: body.step_version,
+      },
+    );
     const after = progressOf(app, await listStepRows(tx, app.id));
     return {
       step: stepId,

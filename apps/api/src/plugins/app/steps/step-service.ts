@@ -112,7 +112,9 @@ export async function writeStep(
     else merged[k] = v;
   }
   // Every write is parsed by the step's schema: nothing unparsed reaches the database.
-  const answers = step.answers ? (z.parse(step.answers, merged) as Record<string, unknown>) : merged;
+  // a documents-only change keeps the answers as they were saved (and parsed) before
+  const answers =
+    step.answers && writesAnswers ? (z.parse(step.answers, merged) as Record<string, unknown>) : merged;
 
   const sealed: Record<string, SealedAnswer> = { ...current.sealed };
   for (const [k, v] of Object.entries(change.sealed ?? {})) {
