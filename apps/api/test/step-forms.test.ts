@@ -78,6 +78,11 @@ async function setEmployment(t: TestApp, user: TestUser, status: string) {
 }
 
 const CASH_HK = { securities: 'cash', markets: ['HK'], futures: false };
+const TAX_HK = {
+  tax_residencies: [{ country: 'HK', tin: 'A1234563' }],
+  us_green_card: false,
+  us_born: false,
+};
 const EMPLOYED = {
   status: 'employed',
   company_name: 'Harbour Trading Ltd',
@@ -369,6 +374,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
         },
       });
       expect(financial.json.status).toBe(0);
+      expect((await saveStep(t, user, 'tax', { confirm: true, answers: TAX_HK })).json.status).toBe(0);
       const experience = {
         securities: 'gt5',
         bond: 'none',
@@ -412,6 +418,88 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
         experience,
         derivatives_knowledge: [],
       });
+    },
+  );
+
+  run(
+    'tax: CRS residencies with their TINs sealed, reasons A/B/C, and a US person cannot open online',
+    async () => {
+      const user = await withIdentity(t);
+      await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
+      await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED });
+      const bands = await import('@hk/domain/flow/financial-bands');
+      await saveStep(t, user, 'financial', {
+        confirm: true,
+        answers: {
+          annual_income: bands.ANNUAL_INCOME_BAND_IDS[2],
+          net_assets: bands.NET_ASSET_BAND_IDS[2],
+          income_sources: ['salary'],
+          asset_classes: ['cash'],
+          funds_source: 'salary',
+        },
+      });
+      const refusals: [Record<string, unknown>, string, string][] = [
+        [{ ...TAX_HK, tax_residencies: [] }, 'tax_residencies', 'tax_residency_required'],
+        [{ ...TAX_HK, tax_residencies: [{ country: 'SG' }] }, 'tax_residencies', 'tin_or_reason_required'],
+        [
+          { ...TAX_HK, tax_residencies: [{ country: 'SG', tin_reason: 'B' }] },
+          'tax_residencies',
+          'tin_reason_b_explanation_required',
+        ],
+        [
+          { ...TAX_HK, tax_residencies: [{ country: 'HK', tin: 'A1234567' }] },
+          'tax_residencies',
+          'tin_format',
+        ],
+        [{ ...TAX_HK, us_born: undefined }, 'us_born', 'us_person_answer_required'],
+        [{ ...TAX_HK, us_green_card: true }, 'us_person', 'us_person_not_online'],
+        [
+          { ...TAX_HK, tax_residencies: [{ country: 'US', tin: '123456789' }] },
+          'us_person',
+          'us_person_not_online',
+        ],
+      ];
+      for (const [answers, field, key] of refusals) {
+        const { json } = await saveStep(t, user, 'tax', { confirm: true, answers }, 'zh-CN');
+        expect(json.status, key).toBe(ErrorCode.VALIDATION_FAILED);
+        expect(json.data.fields[field], key).toBe(translateError('zh-CN', key));
+      }
+      const saved = await saveStep(t, user, 'tax', {
+        confirm: true,
+        answers: {
+          ...TAX_HK,
+          tax_residencies: [
+            { country: 'HK', tin: 'A1234563' },
+            { country: 'SG', tin_reason: 'B', tin_reason_explanation: 'Not yet issued by IRAS' },
+          ],
+        },
+      });
+      expect(saved.json.status).toBe(0);
+      const info = await post(t, '/v9/OpenAccountHk/step_info/tax', {}, { token: user.token });
+      expect(info.json.data.answers.tax_residencies).toEqual([
+        { country: 'HK', tin_masked: 'A1****63' },
+        { country: 'SG', tin_reason: 'B', tin_reason_explanation: 'Not yet issued by IRAS' },
+      ]);
+      expect(info.json.data.sealed).toEqual({ tins: 'HK A1****63' });
+      expect(JSON.stringify(info.json)).not.toContain('A1234563');
+      // at rest: sealed by the vault, never in the answers
+      const { applicationSteps } = await import('../src/db/schema');
+      const { and, eq } = await import('drizzle-orm');
+      const app = (await applicationRow(t, user.userId))!;
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(applicationSteps)
+        .where(and(eq(applicationSteps.applicationId, app.id), eq(applicationSteps.step, 'tax')));
+      expect(JSON.stringify(row!.answers)).not.toContain('A1234563');
+      expect(JSON.parse(t.app.ctx.vault.decrypt(row!.sealed.tins!.sealed))).toEqual([
+        { country: 'HK', tin: 'A1234563' },
+      ]);
+      // a change of markets reopens the tax step (W-8BEN with the US market)
+      const us = await saveStep(t, user, 'account_type', {
+        confirm: true,
+        answers: { ...CASH_HK, markets: ['HK', 'US'] },
+      });
+      expect(us.json.data.reopened).toContainEqual({ step: 'tax', reason: 'markets_changed' });
     },
   );
 });

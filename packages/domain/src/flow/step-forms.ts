@@ -8,6 +8,7 @@ import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type
 import { EMPLOYMENT_STATUSES } from '../steps/employment';
 import type { ApplicationFacts, StepId } from '../steps/types';
 import { type AccountTypeProblem, checkAccountType } from './account-rules';
+import { checkUsPerson, crsFormSchema, NO_TIN_REASONS } from './crs';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 import {
   DERIVATIVES_KNOWLEDGE_WAYS,
@@ -39,6 +40,14 @@ export interface StepForm {
   schema: (ctx: StepFormContext) => z.ZodMiniType<Record<string, unknown>>;
   /** The step's rules over the parsed answers and the rest of the application: field → message key. */
   check?: (answers: Record<string, unknown>, ctx: StepFormContext) => Record<string, string>;
+  /**
+   * Splits the answers into what is stored as it is and what the vault seals (the step's
+   * `sealedFields`): the server seals the `plain` text and keeps only the masked form in view.
+   */
+  seal?: (answers: Record<string, unknown>) => {
+    answers: Record<string, unknown>;
+    sealed: Record<string, { plain: string; masked: string } | null>;
+  };
 }
 
 const HKD_CENTS = z.pipe(
@@ -234,10 +243,82 @@ export const investmentForm: StepForm = {
   schema: () => investmentFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
 };
 
+/** A TIN as shown back: its first two and last two characters. */
+export function maskTin(tin: string): string {
+  return tin.length <= 4
+    ? '*'.repeat(tin.length)
+    : `${tin.slice(0, 2)}${'*'.repeat(tin.length - 4)}${tin.slice(-2)}`;
+}
+
+/**
+ * CRS self-certification (1–5 tax residencies, each with its TIN or reason A/B/C) and the US-person
+ * questions: a US person cannot open online (issue #6 step 6). The TINs are sealed at rest; the
+ * answers keep each residency with its TIN masked.
+ */
+export const taxForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      tax_residencies: z.array(
+        z.object({
+          country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+          tin_masked: z.optional(z.string()),
+          tin_reason: z.optional(z.enum(NO_TIN_REASONS)),
+          tin_reason_explanation: z.optional(z.string().check(z.maxLength(200))),
+        }),
+      ),
+      us_green_card: z.boolean(),
+      us_born: z.boolean(),
+    }),
+  ),
+  schema: () => crsFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
+  check: (answers, ctx) => {
+    const identity = ctx.facts.answers.identity ?? {};
+    const residencies = (answers.tax_residencies as { country: string }[] | undefined) ?? [];
+    const problem = checkUsPerson({
+      nationality: typeof identity.nationality === 'string' ? identity.nationality : undefined,
+      taxResidencies: residencies.map((r) => r.country),
+      greenCard: answers.us_green_card === true,
+      usBorn: answers.us_born === true,
+    });
+    const fields: Record<string, string> = {};
+    if (problem) fields.us_person = problem;
+    return fields;
+  },
+  seal: (answers) => {
+    const residencies = Array.isArray(answers.tax_residencies)
+      ? (answers.tax_residencies as Record<string, unknown>[])
+      : [];
+    const tins = residencies
+      .filter((r) => typeof r.tin === 'string' && r.tin)
+      .map((r) => ({ country: String(r.country), tin: String(r.tin) }));
+    return {
+      answers: {
+        ...answers,
+        ...(Array.isArray(answers.tax_residencies)
+          ? {
+              tax_residencies: residencies.map(({ tin, ...r }) =>
+                typeof tin === 'string' && tin ? { ...r, tin_masked: maskTin(tin) } : r,
+              ),
+            }
+          : {}),
+      },
+      sealed: {
+        tins: tins.length
+          ? {
+              plain: JSON.stringify(tins),
+              masked: tins.map((t) => `${t.country} ${maskTin(t.tin)}`).join(', '),
+            }
+          : null,
+      },
+    };
+  },
+};
+
 /** The steps whose form is saved through the generic call (the identity step has its own calls). */
 export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   account_type: accountTypeForm,
   employment: employmentForm,
   financial: financialForm,
   investment: investmentForm,
+  tax: taxForm,
 };

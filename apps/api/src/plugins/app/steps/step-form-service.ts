@@ -15,7 +15,7 @@ import { countKinds, requireApplication, toDocumentInfo } from '../application/a
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
 import { findStepRow, listStepRows, lockEditableApplicationOfUser } from './step-repository';
-import { progressOf, writeStep } from './step-service';
+import { progressOf, type SealInput, writeStep } from './step-service';
 
 /**
  * Saves a step through the generic step call (issue #6): a draft (`confirm` false) is parsed by
@@ -44,7 +44,20 @@ export async function saveStepForm(
     const docs = await listActiveDocuments(tx, app.id);
     const formCtx: StepFormContext = { today: hongKongToday(now), facts, documentCounts: countKinds(docs) };
 
+    // what the vault seals (TINs…) is split off the answers before they are stored or parsed
+    const splitSealed = (raw: Record<string, unknown>) => {
+      if (!form.seal) return { answers: raw, sealed: undefined };
+      const split = form.seal(raw);
+      const sealedInput = Object.fromEntries(
+        Object.entries(split.sealed).map(([k, v]) => [
+          k,
+          v && { plain: v.plain, hashInput: null, masked: v.masked },
+        ]),
+      );
+      return { answers: split.answers, sealed: sealedInput };
+    };
     let answers: Record<string, unknown>;
+    let sealed: Record<string, SealInput | null> | undefined;
     if (body.confirm) {
       // the flow's order: earlier steps that can be filled in online come first
       const before = applicableSteps(facts).slice(
@@ -55,13 +68,15 @@ export async function saveStepForm(
         throw new AppError('STEP_NOT_READY');
       const parsed = z.safeParse(form.schema(formCtx), body.answers);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
-      answers = parsed.data;
-      const problems = form.check?.(answers, formCtx) ?? {};
+      const problems = form.check?.(parsed.data, formCtx) ?? {};
       if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', problems);
+      ({ answers, sealed } = splitSealed(parsed.data));
     } else {
-      const parsed = z.safeParse(draftSchema, body.answers);
+      const split = splitSealed(body.answers);
+      const parsed = z.safeParse(draftSchema, split.answers);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
       answers = parsed.data as Record<string, unknown>;
+      sealed = split.sealed;
     }
     // a field the form no longer sends (e.g. the proof after switching to cash) is removed
     const current = rows.find((r) => r.step === stepId)?.answers ?? {};
@@ -77,6 +92,7 @@ export async function saveStepForm(
       stepId,
       {
         answers: { ...removed, ...answers },
+        ...(sealed ? { sealed } : {}),
         confirm: body.confirm,
         expectedVersion: body.step_version,
       },

@@ -35,7 +35,8 @@ describe('ID location', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('请选择证件签发地');
     fireEvent.click(screen.getByRole('radio', { name: '其他（护照）' }));
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('请选择国籍');
+    // the previous alert stays until the form checks again: wait for the new message
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('请选择国籍'));
     fireEvent.click(screen.getByRole('button', { name: '国籍 请选择国籍' }));
     fireEvent.change(await screen.findByRole('searchbox', { name: '搜索国家或地区' }), {
       target: { value: '英' },
