@@ -78,6 +78,14 @@ async function setEmployment(t: TestApp, user: TestUser, status: string) {
 }
 
 const CASH_HK = { securities: 'cash', markets: ['HK'], futures: false };
+const DECLARATIONS = {
+  pep: false,
+  licensed_employee: false,
+  staff_relation: false,
+  beneficial_owner: true,
+  corporate_voting_35: false,
+  hkidr_consent: true,
+};
 const TAX_HK = {
   tax_residencies: [{ country: 'HK', tin: 'A1234563' }],
   us_green_card: false,
@@ -375,6 +383,9 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
       });
       expect(financial.json.status).toBe(0);
       expect((await saveStep(t, user, 'tax', { confirm: true, answers: TAX_HK })).json.status).toBe(0);
+      expect(
+        (await saveStep(t, user, 'declarations', { confirm: true, answers: DECLARATIONS })).json.status,
+      ).toBe(0);
       const experience = {
         securities: 'gt5',
         bond: 'none',
@@ -500,6 +511,69 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
         answers: { ...CASH_HK, markets: ['HK', 'US'] },
       });
       expect(us.json.data.reopened).toContainEqual({ step: 'tax', reason: 'markets_changed' });
+    },
+  );
+
+  run(
+    'declarations: details when yes, the owner only online, the employer\u2019s consent, marketing off unless given',
+    async () => {
+      const user = await withIdentity(t);
+      await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
+      await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED });
+      const bands = await import('@hk/domain/flow/financial-bands');
+      await saveStep(t, user, 'financial', {
+        confirm: true,
+        answers: {
+          annual_income: bands.ANNUAL_INCOME_BAND_IDS[2],
+          net_assets: bands.NET_ASSET_BAND_IDS[2],
+          income_sources: ['salary'],
+          asset_classes: ['cash'],
+          funds_source: 'salary',
+        },
+      });
+      expect((await saveStep(t, user, 'tax', { confirm: true, answers: TAX_HK })).json.status).toBe(0);
+      const refusals: [Record<string, unknown>, string, string][] = [
+        [{ ...DECLARATIONS, pep: undefined }, 'pep', 'declaration_answer_required'],
+        [{ ...DECLARATIONS, pep: true }, 'pep_details', 'declaration_details_required'],
+        [{ ...DECLARATIONS, staff_relation: true }, 'staff_relation_details', 'declaration_details_required'],
+        [
+          { ...DECLARATIONS, corporate_voting_35: true },
+          'corporate_voting_details',
+          'declaration_details_required',
+        ],
+        [{ ...DECLARATIONS, licensed_employee: true }, 'licensed_employer', 'licensed_employer_required'],
+        [{ ...DECLARATIONS, beneficial_owner: false }, 'beneficial_owner', 'beneficial_owner_not_online'],
+        [
+          { ...DECLARATIONS, licensed_employee: true, licensed_employer: 'Harbour Peak Securities' },
+          'employer_consent',
+          'employer_consent_required',
+        ],
+      ];
+      for (const [answers, field, key] of refusals) {
+        const { json } = await saveStep(t, user, 'declarations', { confirm: true, answers }, 'zh-HK');
+        expect(json.status, key).toBe(ErrorCode.VALIDATION_FAILED);
+        expect(json.data.fields[field], key).toBe(translateError('zh-HK', key));
+      }
+      // without the opt-in, no marketing
+      expect(
+        (await saveStep(t, user, 'declarations', { confirm: true, answers: DECLARATIONS })).json.status,
+      ).toBe(0);
+      const before = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
+      expect(before.json.data.is_marketing).toBe(0);
+      // an SFC-licensed employee with the employer's consent uploaded, and the separate opt-in given
+      expect((await upload(t, user.token, 'employer_consent', await images.jpeg())).json.status).toBe(0);
+      const licensed = await saveStep(t, user, 'declarations', {
+        confirm: true,
+        answers: {
+          ...DECLARATIONS,
+          licensed_employee: true,
+          licensed_employer: 'Harbour Peak Securities',
+          direct_marketing: true,
+        },
+      });
+      expect(licensed.json.status).toBe(0);
+      const after = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
+      expect(after.json.data.is_marketing).toBe(1);
     },
   );
 });

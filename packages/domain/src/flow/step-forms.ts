@@ -314,6 +314,94 @@ export const taxForm: StepForm = {
   },
 };
 
+function formBooleanRequired(key: string) {
+  return z.pipe(
+    z.transform((v: unknown) =>
+      v === true || v === 'true' || v === '1' || v === 1
+        ? true
+        : v === false || v === 'false' || v === '0' || v === 0
+          ? false
+          : undefined,
+    ),
+    z.boolean({ error: key }),
+  );
+}
+const details = (key: string) => z.optional(z.string().check(z.trim(), z.maxLength(300, key)));
+
+/**
+ * The declarations a Hong Kong broker collects (issue #6 step 7): politically exposed person (SFC AML
+ * guideline: self, family member, close associate), employee or director of an SFC-licensed
+ * corporation or registered institution (Code of Conduct 12.4: the employer's consent), relation to
+ * the broker's staff, beneficial owner and ultimate originator of the instructions (else not online),
+ * 35% of a corporate margin client's voting rights (spec §9), the HKIDR consent (without it the
+ * account can only sell) and a separate direct-marketing opt-in, off unless given.
+ */
+export const declarationsForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      pep: z.boolean(),
+      pep_details: z.string().check(z.maxLength(300)),
+      licensed_employee: z.boolean(),
+      licensed_employer: z.string().check(z.maxLength(200)),
+      staff_relation: z.boolean(),
+      staff_relation_details: z.string().check(z.maxLength(300)),
+      beneficial_owner: z.boolean(),
+      corporate_voting_35: z.boolean(),
+      corporate_voting_details: z.string().check(z.maxLength(300)),
+      hkidr_consent: z.boolean(),
+      direct_marketing: z.boolean(),
+    }),
+  ),
+  schema: () =>
+    z
+      .object({
+        pep: formBooleanRequired('declaration_answer_required'),
+        pep_details: details('declaration_details_required'),
+        licensed_employee: formBooleanRequired('declaration_answer_required'),
+        licensed_employer: z.optional(
+          z.string().check(z.trim(), z.maxLength(200, 'licensed_employer_required')),
+        ),
+        staff_relation: formBooleanRequired('declaration_answer_required'),
+        staff_relation_details: details('declaration_details_required'),
+        beneficial_owner: formBooleanRequired('declaration_answer_required'),
+        corporate_voting_35: formBooleanRequired('declaration_answer_required'),
+        corporate_voting_details: details('declaration_details_required'),
+        hkidr_consent: formBooleanRequired('declaration_answer_required'),
+        // a separate opt-in: absent means no
+        direct_marketing: z._default(formBoolean, false),
+      })
+      .check(
+        z.superRefine((v, ctx) => {
+          const need = (when: boolean, field: string, value: string | undefined, key: string) => {
+            if (when && !value) ctx.addIssue({ code: 'custom', path: [field], message: key, input: v });
+          };
+          need(v.pep, 'pep_details', v.pep_details, 'declaration_details_required');
+          need(v.licensed_employee, 'licensed_employer', v.licensed_employer, 'licensed_employer_required');
+          need(
+            v.staff_relation,
+            'staff_relation_details',
+            v.staff_relation_details,
+            'declaration_details_required',
+          );
+          need(
+            v.corporate_voting_35,
+            'corporate_voting_details',
+            v.corporate_voting_details,
+            'declaration_details_required',
+          );
+        }),
+      ),
+  check: (answers, ctx) => {
+    const fields: Record<string, string> = {};
+    // the account must be the person's own, and the instructions theirs
+    if (answers.beneficial_owner !== true) fields.beneficial_owner = 'beneficial_owner_not_online';
+    // Code of Conduct 12.4: the employer's written consent, uploaded as `employer_consent`
+    if (answers.licensed_employee === true && !(ctx.documentCounts.employer_consent ?? 0))
+      fields.employer_consent = 'employer_consent_required';
+    return fields;
+  },
+};
+
 /** The steps whose form is saved through the generic call (the identity step has its own calls). */
 export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   account_type: accountTypeForm,
@@ -321,4 +409,5 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   financial: financialForm,
   investment: investmentForm,
   tax: taxForm,
+  declarations: declarationsForm,
 };

@@ -88,6 +88,7 @@ const DOCUMENT_IDS = {
   id_back: '22222222-2222-4222-8222-222222222222',
   address_proof: '33333333-3333-4333-8333-333333333333',
   asset_proof: '44444444-4444-4444-8444-444444444444',
+  employer_consent: '55555555-5555-4555-8555-555555555555',
 } as const satisfies Record<DocumentKind, string>;
 
 export function makeDoc(kind: DocumentKind) {
