@@ -57,7 +57,13 @@ export type UserStatus = z.infer<typeof UserStatusSchema>;
 export const UserStatusResponseSchema = envelope(UserStatusSchema);
 
 /** Document kinds the image upload takes now (ID photos, address and asset proofs); each belongs to a step. */
-export const DOCUMENT_KINDS = ['id_front', 'id_back', 'address_proof', 'asset_proof', 'employer_consent'] as const;
+export const DOCUMENT_KINDS = [
+  'id_front',
+  'id_back',
+  'address_proof',
+  'asset_proof',
+  'employer_consent',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DocumentSchema = z.object({
