@@ -1,4 +1,5 @@
 import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
+import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/flow/financial-bands';
 import { describe, expect } from 'vitest';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
 import { lockEditableApplicationOfUser } from '../src/plugins/app/steps/step-repository';
@@ -100,6 +101,23 @@ const EMPLOYED = {
   department: 'Research',
   years_of_service: '4',
 };
+
+/** The steps before tax, confirmed through the real call: cash HK, employed, a middle band. */
+async function confirmThroughFinancial(t: TestApp, user: TestUser) {
+  expect((await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK })).json.status).toBe(0);
+  expect((await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED })).json.status).toBe(0);
+  const financial = await saveStep(t, user, 'financial', {
+    confirm: true,
+    answers: {
+      annual_income: ANNUAL_INCOME_BAND_IDS[2],
+      net_assets: NET_ASSET_BAND_IDS[2],
+      income_sources: ['salary'],
+      asset_classes: ['cash'],
+      funds_source: 'salary',
+    },
+  });
+  expect(financial.json.status).toBe(0);
+}
 
 describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
   const { t, test: run } = useTestApp(kind, pgUrl);
@@ -436,19 +454,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
     'tax: CRS residencies with their TINs sealed, reasons A/B/C, and a US person cannot open online',
     async () => {
       const user = await withIdentity(t);
-      await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
-      await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED });
-      const bands = await import('@hk/domain/flow/financial-bands');
-      await saveStep(t, user, 'financial', {
-        confirm: true,
-        answers: {
-          annual_income: bands.ANNUAL_INCOME_BAND_IDS[2],
-          net_assets: bands.NET_ASSET_BAND_IDS[2],
-          income_sources: ['salary'],
-          asset_classes: ['cash'],
-          funds_source: 'salary',
-        },
-      });
+      await confirmThroughFinancial(t, user);
       const refusals: [Record<string, unknown>, string, string][] = [
         [{ ...TAX_HK, tax_residencies: [] }, 'tax_residencies', 'tax_residency_required'],
         [{ ...TAX_HK, tax_residencies: [{ country: 'SG' }] }, 'tax_residencies', 'tin_or_reason_required'],
@@ -518,19 +524,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
     'declarations: details when yes, the owner only online, the employer\u2019s consent, marketing off unless given',
     async () => {
       const user = await withIdentity(t);
-      await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
-      await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED });
-      const bands = await import('@hk/domain/flow/financial-bands');
-      await saveStep(t, user, 'financial', {
-        confirm: true,
-        answers: {
-          annual_income: bands.ANNUAL_INCOME_BAND_IDS[2],
-          net_assets: bands.NET_ASSET_BAND_IDS[2],
-          income_sources: ['salary'],
-          asset_classes: ['cash'],
-          funds_source: 'salary',
-        },
-      });
+      await confirmThroughFinancial(t, user);
       expect((await saveStep(t, user, 'tax', { confirm: true, answers: TAX_HK })).json.status).toBe(0);
       const refusals: [Record<string, unknown>, string, string][] = [
         [{ ...DECLARATIONS, pep: undefined }, 'pep', 'declaration_answer_required'],
