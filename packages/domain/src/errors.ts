@@ -31,6 +31,8 @@ export const ErrorCode = {
   STATUS_CHANGE_REFUSED: 2010,
   /** The step cannot be saved through the generic step call (yet, or it has calls of its own). */
   STEP_NOT_AVAILABLE: 2011,
+  /** The risk-disclosure call is booked only when the investment answers say less than one year in everything (spec §4). */
+  APPOINTMENT_NOT_NEEDED: 2012,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,

@@ -12,6 +12,14 @@ const IdLocationPage = lazy(() => import('../features/id-step/components/id-loca
 const IdPhotosPage = lazy(() => import('../features/id-step/components/id-photos-page'));
 const IdDetailsPage = lazy(() => import('../features/id-step/components/id-details-page'));
 const ProgressPage = lazy(() => import('../features/id-step/components/progress-page'));
+const AddressPage = lazy(() => import('../features/address/components/address-page'));
+const AccountTypeStepPage = lazy(() => import('../features/account-type/components/account-type-page'));
+const PersonalPage = lazy(() => import('../features/personal/components/personal-page'));
+const EmploymentPage = lazy(() => import('../features/employment/components/employment-page'));
+const FinancialPage = lazy(() => import('../features/financial/components/financial-page'));
+const TaxPage = lazy(() => import('../features/tax/components/tax-page'));
+const DeclarationsPage = lazy(() => import('../features/declarations/components/declarations-page'));
+const InvestmentPage = lazy(() => import('../features/investment/components/investment-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -27,6 +35,14 @@ export function createAppRouter() {
         { path: ROUTES.idPhotos.path, element: <IdPhotosPage /> },
         { path: ROUTES.idDetails.path, element: <IdDetailsPage /> },
         { path: ROUTES.progress.path, element: <ProgressPage /> },
+        { path: ROUTES.address.path, element: <AddressPage /> },
+        { path: ROUTES.accountTypeStep.path, element: <AccountTypeStepPage /> },
+        { path: ROUTES.personal.path, element: <PersonalPage /> },
+        { path: ROUTES.employment.path, element: <EmploymentPage /> },
+        { path: ROUTES.financial.path, element: <FinancialPage /> },
+        { path: ROUTES.tax.path, element: <TaxPage /> },
+        { path: ROUTES.declarations.path, element: <DeclarationsPage /> },
+        { path: ROUTES.investment.path, element: <InvestmentPage /> },
         // spec §2: any unknown path goes to /login
         { path: '*', element: <Navigate to={ROUTES.login.path} replace /> },
       ],

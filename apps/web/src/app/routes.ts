@@ -18,6 +18,14 @@ export const ROUTES = {
   idPhotos: { path: '/userinfo/id/photos', titleKey: 'title_id_photos', auth: true },
   idDetails: { path: '/userinfo/id/details', titleKey: 'title_id_details', auth: true },
   progress: { path: '/userinfo/progress', titleKey: 'title_progress', auth: true },
+  address: { path: '/userinfo/address', titleKey: 'title_address', auth: true },
+  accountTypeStep: { path: '/userinfo/account-type', titleKey: 'title_account_type_step', auth: true },
+  personal: { path: '/userinfo/personal', titleKey: 'title_personal', auth: true },
+  employment: { path: '/userinfo/employment', titleKey: 'title_employment', auth: true },
+  financial: { path: '/userinfo/financial', titleKey: 'title_financial', auth: true },
+  tax: { path: '/userinfo/tax', titleKey: 'title_tax', auth: true },
+  declarations: { path: '/userinfo/declarations', titleKey: 'title_declarations', auth: true },
+  investment: { path: '/userinfo/investment', titleKey: 'title_investment', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppRouteName = keyof typeof ROUTES;

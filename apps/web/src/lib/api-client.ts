@@ -190,6 +190,21 @@ export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, sch
   );
 }
 
+/** POST with a JSON body (nested answers of the generic step call); common parameters alongside. */
+export function apiPostJson<S extends z.ZodMiniType>(path: string, body: Record<string, unknown>, schema: S) {
+  return request(
+    () => ({
+      url: path,
+      init: {
+        method: 'POST',
+        headers: { ...headers(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, ...commonParams() }),
+      },
+    }),
+    schema,
+  );
+}
+
 export function apiGet<S extends z.ZodMiniType>(path: string, query: Params, schema: S) {
   return request(() => {
     const params = { ...query, ...commonParams(query) };

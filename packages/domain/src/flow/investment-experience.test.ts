@@ -8,6 +8,7 @@ import {
   INVESTMENT_PRODUCTS,
   INVESTMENT_PURPOSES,
   type InvestmentExperience,
+  investmentAnswersOf,
   investmentFormSchema,
 } from './investment-experience';
 
@@ -81,6 +82,7 @@ describe('investmentFormSchema', () => {
     purposes: ['capital_appreciation', 'dividend_yield'],
     experience: { ...all('none'), securities: '1to3' },
     derivatives_knowledge: ['training'],
+    derivatives_training: 'HKSI derivatives course',
   };
   const errors = (input: unknown) => {
     const r = schema.safeParse(input);
@@ -148,5 +150,59 @@ describe('investmentFormSchema', () => {
   it('refuses a body that is not an object', () => {
     expect(schema.safeParse(null).success).toBe(false);
     expect(schema.safeParse('investment').success).toBe(false);
+  });
+
+  it('SFC 5.1A: each ticked way needs what the person says about it', () => {
+    const none = { ...valid, derivatives_knowledge: [], derivatives_training: undefined };
+    expect(errors({ ...none, derivatives_knowledge: ['training'] })).toEqual([
+      'derivatives_training: derivatives_training_required',
+    ]);
+    expect(errors({ ...none, derivatives_knowledge: ['work_experience'], derivatives_work: '   ' })).toEqual([
+      'derivatives_work: derivatives_work_required',
+    ]);
+    expect(errors({ ...none, derivatives_knowledge: ['transactions'] })).toEqual([
+      'derivatives_transactions: derivatives_transactions_required',
+    ]);
+    expect(errors({ ...none, derivatives_work: 'x'.repeat(201) })).toEqual([
+      'derivatives_work: derivatives_work_required',
+    ]);
+  });
+
+  it('SFC 5.1A (c): trading experience is 5 or more transactions in the past 3 years', () => {
+    const base = { ...valid, derivatives_knowledge: ['transactions'], derivatives_training: undefined };
+    expect(errors({ ...base, derivatives_transactions: 4 })).toEqual([
+      'derivatives_transactions: derivatives_transactions_too_few',
+    ]);
+    expect(errors({ ...base, derivatives_transactions: 2.5 })).toEqual([
+      'derivatives_transactions: derivatives_transactions_required',
+    ]);
+    expect(errors({ ...base, derivatives_transactions: 'many' })).toEqual([
+      'derivatives_transactions: derivatives_transactions_required',
+    ]);
+    expect(schema.parse({ ...base, derivatives_transactions: 5 }).derivatives_transactions).toBe(5);
+    // a text input sends digits
+    expect(schema.parse({ ...base, derivatives_transactions: ' 12 ' }).derivatives_transactions).toBe(12);
+  });
+
+  it('keeps what the person said only for the ways they ticked', () => {
+    const parsed = schema.parse({
+      ...valid,
+      derivatives_knowledge: ['work_experience', 'transactions'],
+      derivatives_training: 'a course the person unticked',
+      derivatives_work: '  Futures dealer, Harbour Securities  ',
+      derivatives_transactions: '8',
+    });
+    expect(investmentAnswersOf(parsed)).toEqual({
+      purposes: valid.purposes,
+      experience: valid.experience,
+      derivatives_knowledge: ['work_experience', 'transactions'],
+      derivatives_work: 'Futures dealer, Harbour Securities',
+      derivatives_transactions: 8,
+    });
+    expect(investmentAnswersOf(schema.parse({ ...valid, derivatives_knowledge: [] }))).toEqual({
+      purposes: valid.purposes,
+      experience: valid.experience,
+      derivatives_knowledge: [],
+    });
   });
 });

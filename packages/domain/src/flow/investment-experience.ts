@@ -59,41 +59,111 @@ export function checkHasDerivativesKnowledge(answers: {
 
 const distinct = (values: readonly unknown[]) => new Set(values).size === values.length;
 
+/** SFC Code of Conduct 5.1A (c): trading experience counts from 5 transactions in the past 3 years. */
+export const DERIVATIVES_MIN_TRANSACTIONS = 5;
+/** At most this many characters in a detail of the person's derivatives knowledge. */
+export const DERIVATIVES_DETAIL_MAX = 200;
+
+/**
+ * What the person says about each way of knowledge they tick, kept with their answer so a reviewer
+ * can see what the classification rests on (SFC Code of Conduct 5.1A asks the firm to assess it):
+ * the course and who gave it, the employer and role, the number of derivative transactions in the
+ * past 3 years. Only the details of the ticked ways are kept.
+ */
+export const DERIVATIVES_DETAIL_FIELDS = {
+  training: 'derivatives_training',
+  work_experience: 'derivatives_work',
+  transactions: 'derivatives_transactions',
+} as const satisfies Record<DerivativesKnowledgeWay, string>;
+
+const detailText = (key: string) =>
+  z.optional(
+    z
+      .string({ error: key })
+      .check(z.trim(), z.minLength(1, key), z.maxLength(DERIVATIVES_DETAIL_MAX, key)),
+  );
+
+const transactionsCount = z.optional(
+  z.pipe(
+    // a text input sends digits as a string
+    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v)),
+    z
+      .number({ error: 'derivatives_transactions_required' })
+      .check(
+        z.int('derivatives_transactions_required'),
+        z.minimum(0, 'derivatives_transactions_required'),
+        z.maximum(999_999, 'derivatives_transactions_required'),
+        z.minimum(DERIVATIVES_MIN_TRANSACTIONS, 'derivatives_transactions_too_few'),
+      ),
+  ),
+);
+
 /**
  * The investment step's form (the form validates with it, the server parses with it again).
  * Pickers produce these values; anything else is refused with the field's key.
  */
 export function investmentFormSchema() {
   const years = z.enum(EXPERIENCE_YEARS, { error: 'experience_required' });
-  return z.object({
-    purposes: z
-      .array(z.enum(INVESTMENT_PURPOSES, { error: 'investment_purpose_invalid' }), {
-        error: 'investment_purpose_required',
-      })
-      // refinements, not z.minLength/z.maxLength: those also run on a string sent instead of a list
-      // (it has a length) and add a second message; distinct values of a 3-value enum are at most 3
-      .check(
-        z.refine((v) => v.length > 0, { error: 'investment_purpose_required' }),
-        z.refine(distinct, { error: 'investment_purpose_invalid' }),
+  return z
+    .object({
+      purposes: z
+        .array(z.enum(INVESTMENT_PURPOSES, { error: 'investment_purpose_invalid' }), {
+          error: 'investment_purpose_required',
+        })
+        // refinements, not z.minLength/z.maxLength: those also run on a string sent instead of a list
+        // (it has a length) and add a second message; distinct values of a 3-value enum are at most 3
+        .check(
+          z.refine((v) => v.length > 0, { error: 'investment_purpose_required' }),
+          z.refine(distinct, { error: 'investment_purpose_invalid' }),
+        ),
+      // one answer for every product
+      experience: z.object(
+        {
+          securities: years,
+          bond: years,
+          etf: years,
+          warrant: years,
+          cbbc: years,
+          futures_options: years,
+        },
+        { error: 'experience_required' },
       ),
-    // one answer for every product
-    experience: z.object(
-      {
-        securities: years,
-        bond: years,
-        etf: years,
-        warrant: years,
-        cbbc: years,
-        futures_options: years,
-      },
-      { error: 'experience_required' },
-    ),
-    // empty: none of the three ways applies (the person still answered)
-    derivatives_knowledge: z
-      .array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS, { error: 'derivatives_knowledge_invalid' }), {
-        error: 'derivatives_knowledge_required',
-      })
-      .check(z.refine(distinct, { error: 'derivatives_knowledge_invalid' })),
-  });
+      // empty: none of the three ways applies (the person still answered)
+      derivatives_knowledge: z
+        .array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS, { error: 'derivatives_knowledge_invalid' }), {
+          error: 'derivatives_knowledge_required',
+        })
+        .check(z.refine(distinct, { error: 'derivatives_knowledge_invalid' })),
+      derivatives_training: detailText('derivatives_training_required'),
+      derivatives_work: detailText('derivatives_work_required'),
+      derivatives_transactions: transactionsCount,
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        // each ticked way needs its detail
+        const need = [
+          ['training', 'derivatives_training', 'derivatives_training_required'],
+          ['work_experience', 'derivatives_work', 'derivatives_work_required'],
+          ['transactions', 'derivatives_transactions', 'derivatives_transactions_required'],
+        ] as const;
+        for (const [way, field, key] of need)
+          if (v.derivatives_knowledge?.includes(way) && v[field] === undefined)
+            ctx.addIssue({ code: 'custom', path: [field], message: key, input: v });
+      }),
+    );
 }
 export type InvestmentForm = z.output<ReturnType<typeof investmentFormSchema>>;
+
+/** The answers as stored: the details of ways the person did not tick are left out. */
+export function investmentAnswersOf(form: InvestmentForm): InvestmentForm {
+  const kept: InvestmentForm = {
+    purposes: form.purposes,
+    experience: form.experience,
+    derivatives_knowledge: form.derivatives_knowledge,
+  };
+  for (const way of form.derivatives_knowledge) {
+    const field = DERIVATIVES_DETAIL_FIELDS[way];
+    if (form[field] !== undefined) Object.assign(kept, { [field]: form[field] });
+  }
+  return kept;
+}

@@ -11,10 +11,14 @@ import { type AccountTypeProblem, checkAccountType } from './account-rules';
 import { checkUsPerson, crsFormSchema, NO_TIN_REASONS } from './crs';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 import {
+  checkNeedsRiskCall,
+  DERIVATIVES_DETAIL_MAX,
   DERIVATIVES_KNOWLEDGE_WAYS,
   EXPERIENCE_YEARS,
   INVESTMENT_PRODUCTS,
   INVESTMENT_PURPOSES,
+  type InvestmentForm,
+  investmentAnswersOf,
   investmentFormSchema,
 } from './investment-experience';
 
@@ -28,6 +32,11 @@ export interface StepFormContext {
   facts: ApplicationFacts;
   /** Live documents of the application by kind. */
   documentCounts: Readonly<Record<string, number>>;
+  /**
+   * The booked start of the risk-disclosure call (spec §4), `YYYY-MM-DDTHH:mm:00+08:00`, or null;
+   * read by the investment step's rules (absent where the caller does not load it).
+   */
+  riskCallSlot?: string | null;
 }
 
 export interface StepForm {
@@ -231,16 +240,34 @@ export const financialForm: StepForm = {
       ),
 };
 
-/** spec §3/§4 and SFC Code of Conduct 5.1A: purpose, experience per product, derivatives knowledge. */
+/**
+ * spec §3/§4 and SFC Code of Conduct 5.1A: purpose, experience per product, derivatives knowledge
+ * with what the person said about it. Less than one year in everything (spec §4): the step is
+ * confirmed only once the risk-disclosure call is booked (`appoint`), so no application goes on
+ * without a time at which the broker can reach the person.
+ */
 export const investmentForm: StepForm = {
   draft: z.partial(
     z.object({
       purposes: z.array(z.enum(INVESTMENT_PURPOSES)),
       experience: z.partialRecord(z.enum(INVESTMENT_PRODUCTS), z.enum(EXPERIENCE_YEARS)),
       derivatives_knowledge: z.array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS)),
+      derivatives_training: z.string().check(z.maxLength(DERIVATIVES_DETAIL_MAX)),
+      derivatives_work: z.string().check(z.maxLength(DERIVATIVES_DETAIL_MAX)),
+      derivatives_transactions: z.number().check(z.int(), z.minimum(0), z.maximum(999_999)),
     }),
   ),
-  schema: () => investmentFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
+  schema: () =>
+    z.pipe(
+      investmentFormSchema(),
+      z.transform(investmentAnswersOf),
+    ) as unknown as z.ZodMiniType<Record<string, unknown>>,
+  check: (answers, ctx) => {
+    const fields: Record<string, string> = {};
+    const experience = answers.experience as InvestmentForm['experience'];
+    if (checkNeedsRiskCall(experience) && ctx.riskCallSlot === null) fields.appointment = 'appointment_required';
+    return fields;
+  },
 };
 
 /** A TIN as shown back: its first two and last two characters. */

@@ -1,0 +1,199 @@
+import { ErrorCode, type StepId } from '@hk/domain';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type * as z from 'zod/mini';
+import { usePageFlags } from '../../../app/page-flags';
+import { ApiError } from '../../../lib/api-client';
+import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
+import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';
+import { useStepNavigate } from './use-step-navigate';
+
+export interface UseStepFormOptions<V extends FieldValues> {
+  step: StepId;
+  /** The step as loaded when the screen opened (StepPage passes it). */
+  info: StepInfo;
+  /** The domain's complete form (errors are message keys of the `errors` namespace). */
+  schema: z.ZodMiniType<Record<string, unknown>>;
+  /** The form's values from the saved answers. */
+  toValues: (info: StepInfo) => DefaultValues<V>;
+  /** The answers sent from the form's values (default: the values as they are). */
+  toAnswers?: (values: V) => Record<string, unknown>;
+  /**
+   * Rules over the values beyond the schema (the domain's `check`, with what the screen knows of
+   * the other steps): field → message key. Run before the confirmation is sent.
+   */
+  check?: (values: V) => Record<string, string>;
+  /** Where to go once confirmed (default: the server's next step, or the progress page when editing). */
+  onConfirmed?: (result: StepSaveResult) => void;
+  /** Drafts are saved while the person types (off for a confirmed step: a draft would unconfirm it). */
+  autosave?: boolean;
+}
+
+const DRAFT_DELAY_MS = 800;
+
+/**
+ * The form of one step on the generic step call:
+ * - validated with the domain's schema (the server parses the same one), errors at the field in
+ *   the person's language (message keys of `errors`);
+ * - drafts saved while typing (a reload, a logout or another device finds them), only while the
+ *   step is not confirmed;
+ * - every save names the version it was built from; a save made meanwhile elsewhere (2007) is
+ *   loaded again, what was typed here stays, and the person is told;
+ * - the confirmation's field errors from the server land on their fields; the person goes on to
+ *   the step the server says is next (which may be one a change reopened).
+ */
+export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) {
+  const { step, info, schema } = opts;
+  const { t } = useTranslation('flow');
+  const qc = useQueryClient();
+  const save = useSaveStep(step);
+  const goNext = useStepNavigate();
+  const { state } = usePageFlags();
+  const version = useRef(info.version);
+  const confirmed = useRef(info.confirmed_at !== null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // saves run one after another: a draft in flight finishes before the next save names its version
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const form = useForm<V>({
+    defaultValues: opts.toValues(info),
+    resolver: standardSchemaResolver(schema as never) as unknown as Resolver<V>,
+    mode: 'onTouched',
+  });
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  const answersOf = useCallback(
+    (values: V) => (optsRef.current.toAnswers ? optsRef.current.toAnswers(values) : { ...values }),
+    [],
+  );
+
+  const reloadAfterConflict = useCallback(async () => {
+    const fresh = await qc.fetchQuery({
+      queryKey: stepQueryKey(step),
+      queryFn: () => import('../api/step-api').then((m) => m.fetchStepInfo(step)),
+    });
+    version.current = fresh.version;
+    confirmed.current = fresh.confirmed_at !== null;
+    void showToast(t('code_step_version_conflict', { ns: 'errors' }), 'warn', ERROR_TOAST_MS);
+  }, [qc, step, t]);
+
+  const enqueue = useCallback(<R>(fn: () => Promise<R>): Promise<R> => {
+    const run = queue.current.then(fn, fn);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  const saveDraft = useCallback(
+    (values: V) =>
+      enqueue(async () => {
+        let answers = answersOf(values);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          try {
+            const r = await save.mutateAsync({ answers, confirm: false, step_version: version.current });
+            version.current = r.version;
+            return;
+          } catch (err) {
+            if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
+              await reloadAfterConflict();
+              return;
+            }
+            // a half-typed field is not a draft: save the rest without it
+            if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED && attempt === 0) {
+              const bad = new Set(Object.keys(err.fields).map((f) => f.split('.')[0]));
+              answers = Object.fromEntries(Object.entries(answers).filter(([k]) => !bad.has(k)));
+              continue;
+            }
+            return; // drafts fail quietly; the confirmation says what is wrong
+          }
+        }
+      }),
+    [answersOf, enqueue, reloadAfterConflict, save],
+  );
+
+  // drafts while typing, only for a step not yet confirmed
+  const autosave = (opts.autosave ?? true) && info.confirmed_at === null;
+  useEffect(() => {
+    if (!autosave) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const sub = form.watch((_, { type }) => {
+      if (type !== 'change' && type !== undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!confirmed.current) void saveDraft(form.getValues());
+      }, DRAFT_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      sub.unsubscribe();
+    };
+  }, [autosave, form, saveDraft]);
+
+  const applyFieldErrors = useCallback(
+    (fields: Record<string, string>) => {
+      const names = Object.keys(fields);
+      for (const name of names)
+        form.setError(name as FieldPath<V>, { type: 'server', message: fields[name] });
+      // a field the screen does not show (e.g. a document kind) is said above the button
+      const shown = names.filter((n) => n in form.getValues() || n.includes('.'));
+      const unshown = names.filter((n) => !shown.includes(n));
+      if (unshown.length) setFormError(fields[unshown[0]!]!);
+      const first = shown[0];
+      if (first) form.setFocus(first as FieldPath<V>);
+    },
+    [form],
+  );
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const problems = optsRef.current.check?.(values) ?? {};
+    if (Object.keys(problems).length) {
+      applyFieldErrors(problems);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await enqueue(() =>
+        save.mutateAsync({ answers: answersOf(values), confirm: true, step_version: version.current }),
+      );
+      version.current = result.version;
+      confirmed.current = true;
+      if (optsRef.current.onConfirmed) optsRef.current.onConfirmed(result);
+      else goNext(result.next_step, state);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
+        await reloadAfterConflict();
+      } else if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED) {
+        if (Object.keys(err.fields).length) applyFieldErrors(err.fields);
+        else setFormError(err.message);
+      } else {
+        setFormError(err instanceof Error && err.message ? err.message : t('save_failed'));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return {
+    form: form as UseFormReturn<V>,
+    onSubmit,
+    submitting,
+    formError,
+    setFormError,
+    /** The current version (after this screen's own saves). */
+    version: () => version.current,
+    /** Saves the current values as a draft now (e.g. before leaving for an upload). */
+    saveDraftNow: () => saveDraft(form.getValues()),
+  };
+}
