@@ -78,9 +78,7 @@ export const DERIVATIVES_DETAIL_FIELDS = {
 
 const detailText = (key: string) =>
   z.optional(
-    z
-      .string({ error: key })
-      .check(z.trim(), z.minLength(1, key), z.maxLength(DERIVATIVES_DETAIL_MAX, key)),
+    z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(DERIVATIVES_DETAIL_MAX, key)),
   );
 
 const transactionsCount = z.optional(

@@ -258,14 +258,14 @@ export const investmentForm: StepForm = {
     }),
   ),
   schema: () =>
-    z.pipe(
-      investmentFormSchema(),
-      z.transform(investmentAnswersOf),
-    ) as unknown as z.ZodMiniType<Record<string, unknown>>,
+    z.pipe(investmentFormSchema(), z.transform(investmentAnswersOf)) as unknown as z.ZodMiniType<
+      Record<string, unknown>
+    >,
   check: (answers, ctx) => {
     const fields: Record<string, string> = {};
     const experience = answers.experience as InvestmentForm['experience'];
-    if (checkNeedsRiskCall(experience) && ctx.riskCallSlot === null) fields.appointment = 'appointment_required';
+    if (checkNeedsRiskCall(experience) && ctx.riskCallSlot === null)
+      fields.appointment = 'appointment_required';
     return fields;
   },
 };
