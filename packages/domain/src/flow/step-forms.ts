@@ -7,7 +7,12 @@ import { checkIsIsoDate } from '../id-documents';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type';
 import { EMPLOYMENT_STATUSES } from '../steps/employment';
 import type { ApplicationFacts, StepId } from '../steps/types';
-import { type AccountTypeProblem, checkAccountType } from './account-rules';
+import {
+  ASSET_PROOF_TYPES,
+  type AccountTypeProblem,
+  checkAccountType,
+  checkIsAssetProofRequired,
+} from './account-rules';
 import { checkUsPerson, crsFormSchema, NO_TIN_REASONS } from './crs';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 import {
@@ -21,6 +26,7 @@ import {
   investmentAnswersOf,
   investmentFormSchema,
 } from './investment-experience';
+import { personalForm } from './personal-form';
 
 /** spec §3 industries. */
 export const INDUSTRIES = ['service', 'agriculture', 'manufacturing', 'financial', 'government'] as const;
@@ -37,6 +43,8 @@ export interface StepFormContext {
    * read by the investment step's rules (absent where the caller does not load it).
    */
   riskCallSlot?: string | null;
+  /** Whether this application verified the address with a mailed code (the server's fact; absent: none). */
+  isEmailVerified?: (email: string) => boolean;
 }
 
 export interface StepForm {
@@ -70,6 +78,7 @@ const HKD_CENTS = z.pipe(
 const ACCOUNT_TYPE_FIELD: Record<AccountTypeProblem, string> = {
   margin_not_for_students: 'securities',
   margin_needs_asset_proof: 'asset_proof',
+  asset_proof_type_required: 'asset_proof_type',
   asset_proof_too_low: 'asset_proof_amount_cents',
   asset_proof_date_required: 'asset_proof_issued_on',
   asset_proof_too_old: 'asset_proof_issued_on',
@@ -78,23 +87,49 @@ const ACCOUNT_TYPE_FIELD: Record<AccountTypeProblem, string> = {
   futures_needs_derivatives_knowledge: 'futures',
 };
 
-/** spec §1, §3, §4: securities cash or margin, markets HK and/or US, optional futures, the 65+ proof. */
+/** The answers of the 65+ margin applicant's asset proof (its images are `asset_proof` documents). */
+export const ASSET_PROOF_FIELDS = [
+  'asset_proof_type',
+  'asset_proof_amount_cents',
+  'asset_proof_issued_on',
+] as const;
+
+/** The birth date the ID step saved, for the 65+ rule. */
+function birthDateOf(ctx: StepFormContext): string | undefined {
+  const birthDate = ctx.facts.answers.identity?.birth_date;
+  return typeof birthDate === 'string' ? birthDate : undefined;
+}
+
+/**
+ * spec §1, §3, §4: securities cash or margin, markets HK and/or US, optional futures, the 65+ proof.
+ * The proof's answers are kept only while the proof is asked for (margin at 65 or over): switching
+ * to cash drops them.
+ */
 export const accountTypeForm: StepForm = {
-  schema: () =>
-    z.object({
-      securities: z.enum(SECURITIES_ACCOUNT_TYPES, { error: 'securities_account_required' }),
-      markets: formList(z.enum(TRADING_MARKETS, { error: 'markets_required' })).check(
-        z.minLength(1, 'markets_required'),
-        z.refine((m) => new Set(m).size === m.length, 'markets_required'),
-      ),
-      futures: z._default(formBoolean, false),
-      asset_proof_amount_cents: z.optional(HKD_CENTS),
-      asset_proof_issued_on: z.optional(
-        z
-          .string({ error: 'asset_proof_date_required' })
-          .check(z.refine(checkIsIsoDate, 'asset_proof_date_required')),
-      ),
-    }),
+  schema: (ctx) =>
+    z.pipe(
+      z.object({
+        securities: z.enum(SECURITIES_ACCOUNT_TYPES, { error: 'securities_account_required' }),
+        markets: formList(z.enum(TRADING_MARKETS, { error: 'markets_required' })).check(
+          z.minLength(1, 'markets_required'),
+          z.refine((m) => new Set(m).size === m.length, 'markets_required'),
+        ),
+        futures: z._default(formBoolean, false),
+        asset_proof_type: z.optional(z.enum(ASSET_PROOF_TYPES, { error: 'asset_proof_type_required' })),
+        asset_proof_amount_cents: z.optional(HKD_CENTS),
+        asset_proof_issued_on: z.optional(
+          z
+            .string({ error: 'asset_proof_date_required' })
+            .check(z.refine(checkIsIsoDate, 'asset_proof_date_required')),
+        ),
+      }),
+      z.transform((v) => {
+        if (checkIsAssetProofRequired(v.securities, birthDateOf(ctx), ctx.today)) return v;
+        const kept: Record<string, unknown> = { ...v };
+        for (const field of ASSET_PROOF_FIELDS) delete kept[field];
+        return kept;
+      }),
+    ),
   check: (answers, ctx) => {
     const employment = ctx.facts.answers.employment ?? {};
     const investment = ctx.facts.answers.investment;
@@ -105,15 +140,13 @@ export const accountTypeForm: StepForm = {
       {
         today: ctx.today,
         employmentStatus: typeof employment.status === 'string' ? employment.status : undefined,
-        birthDate:
-          typeof ctx.facts.answers.identity?.birth_date === 'string'
-            ? ctx.facts.answers.identity.birth_date
-            : undefined,
+        birthDate: birthDateOf(ctx),
         hasDerivativesKnowledge: Array.isArray(knowledge) ? knowledge.length > 0 : undefined,
         assetProof:
-          typeof amount === 'number'
+          typeof amount === 'number' || answers.asset_proof_type !== undefined
             ? {
-                amountCents: amount,
+                type: typeof answers.asset_proof_type === 'string' ? answers.asset_proof_type : undefined,
+                amountCents: typeof amount === 'number' ? amount : Number.NaN,
                 currency: 'HKD',
                 issuedOn: String(answers.asset_proof_issued_on ?? ''),
                 images: ctx.documentCounts.asset_proof ?? 0,
@@ -437,4 +470,5 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   investment: investmentForm,
   tax: taxForm,
   declarations: declarationsForm,
+  personal: personalForm,
 };
