@@ -282,3 +282,19 @@ export const fileBlobs = pgTable('file_blobs', {
   size: integer('size').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The booked risk-disclosure call of an application (spec §4: experience under 1 year; issue #6
+ * step 8): one per application (the primary key), so two racing requests cannot book two. A change
+ * replaces the slot and bumps the version; each booking and change is also an application event.
+ */
+export const riskCallAppointments = pgTable('risk_call_appointments', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  /** The call's start (a half-hour slot, Monday to Friday 9:00–17:30 Hong Kong time). */
+  slotAt: ts('slot_at').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
