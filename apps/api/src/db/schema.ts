@@ -298,3 +298,36 @@ export const riskCallAppointments = pgTable('risk_call_appointments', {
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Every email code mailed for the personal step (mailCheck, issue #6 step 3): the sending limits
+ * count these rows (per address, per client key, per application); the code is kept only as a
+ * keyed hash, the address only as its look-up hash. A row whose code was given right
+ * (`verified_at`) is the application's proof that it receives mail at that address.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    ip: text('ip').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    verifiedAt: ts('verified_at'),
+    supersededAt: ts('superseded_at'),
+    /** The mail server is asked after the row commits (never inside a transaction): its outcome. */
+    sentAt: ts('sent_at'),
+    sendFailedAt: ts('send_failed_at'),
+    providerMessageId: text('provider_message_id'),
+  },
+  (t) => [
+    index('email_codes_email_idx').on(t.emailHash, t.createdAt),
+    index('email_codes_ip_idx').on(t.ip, t.createdAt),
+    index('email_codes_app_idx').on(t.applicationId, t.createdAt),
+  ],
+);
