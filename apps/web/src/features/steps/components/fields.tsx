@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import {
   type Control,
   type FieldPath,
   type FieldValues,
+  FormProvider,
   type UseFormRegister,
+  type UseFormReturn,
   useController,
   useFormState,
 } from 'react-hook-form';
@@ -19,6 +21,28 @@ export interface Option<T extends string = string> {
   value: T;
   label: string;
   desc?: string;
+}
+
+/**
+ * The step's <form>: gives the fields below it the form's state (errors). Every field of the kit
+ * must be inside one.
+ */
+export function StepForm<V extends FieldValues>({
+  form,
+  onSubmit,
+  children,
+}: {
+  form: UseFormReturn<V>;
+  onSubmit: (e?: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form className="step-form" onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
+    </FormProvider>
+  );
 }
 
 const idOf = (name: string) => `sf-${name.replace(/\./g, '-')}`;

@@ -12,8 +12,6 @@ import { useStepNavigate } from '../lib/use-step-navigate';
 import '../../id-step/id-step.css';
 import './steps.css';
 
-addFlowMessages();
-
 const STAGE_KEY: Record<number, string> = {
   10: 'id',
   30: 'account_type',
@@ -69,6 +67,7 @@ export function StepPage({
   intro?: ReactNode;
   children: (info: StepInfo) => ReactNode;
 }) {
+  addFlowMessages();
   const info = useStepInfo(step);
   const status = useUserStatus();
   const { state } = usePageFlags();

@@ -8,7 +8,7 @@ let added = false;
  * first step screen loads; the login screen never downloads them.
  */
 export function addFlowMessages() {
-  if (added) return;
+  if (added || !i18n.isInitialized) return;
   added = true;
   for (const lang of LANGUAGES)
     i18n.addResourceBundle(lang, 'errors', FLOW_ERROR_MESSAGES[lang], true, false);

@@ -1,0 +1,170 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { usePageFlags } from '../../../app/page-flags';
+import { showToast } from '../../../lib/toast';
+import type { StepInfo } from '../api/step-api';
+import { useStepForm } from '../lib/use-step-form';
+import {
+  fail,
+  fakeStepServer,
+  makeSaveResult,
+  makeStatus,
+  makeStepInfo,
+  ok,
+  renderStep,
+  setupStepI18n,
+} from '../test-utils';
+import { ChoiceField, StepForm, StepSubmit, TextField } from './fields';
+import { StepPage } from './step-page';
+
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(async () => {}),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
+
+interface Values {
+  position: string;
+  status: string;
+}
+const schema = z.object({
+  position: z.string().check(z.trim(), z.minLength(1, 'position_required')),
+  status: z.enum(['employed', 'student'], { error: 'employment_status_required' }),
+});
+
+function Form({ info }: { info: StepInfo }) {
+  const { state } = usePageFlags();
+  const { form, onSubmit, submitting, formError } = useStepForm<Values>({
+    step: 'employment',
+    info,
+    schema,
+    toValues: (i) => ({ position: String(i.answers.position ?? ''), status: String(i.answers.status ?? '') }),
+  });
+  return (
+    <StepForm form={form} onSubmit={onSubmit}>
+      <ChoiceField
+        control={form.control}
+        name="status"
+        label="Status"
+        options={[
+          { value: 'employed', label: 'Employed' },
+          { value: 'student', label: 'Student' },
+        ]}
+      />
+      <TextField register={form.register} name="position" label="Position" />
+      <StepSubmit submitting={submitting} formError={formError} state={state} />
+    </StepForm>
+  );
+}
+
+const Page = () => (
+  <StepPage step="employment" title="Employment">
+    {(info) => <Form info={info} />}
+  </StepPage>
+);
+const PATH = '/userinfo/employment';
+
+describe('step kit', () => {
+  it('shows the saved answers, saves a draft while typing with the version it was built from', async () => {
+    await setupStepI18n('en');
+    const server = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': ok(
+        makeStepInfo('employment', { version: 3, answers: { status: 'employed', position: 'Cl' } }),
+      ),
+      '/v9/OpenAccountHk/step/employment': ok(makeSaveResult('employment', { version: 4, confirmed: false })),
+    });
+    renderStep(PATH, <Page />);
+    const input = await screen.findByLabelText('Position');
+    expect((input as HTMLInputElement).value).toBe('Cl');
+    expect(screen.getByText('Step 3 of 6: Personal information')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Clerk' } });
+    await waitFor(() => expect(server.saves('employment')).toHaveLength(1), { timeout: 3000 });
+    expect(server.saves('employment')[0]).toMatchObject({
+      confirm: false,
+      step_version: 3,
+      answers: { status: 'employed', position: 'Clerk' },
+    });
+    // the next save names the version this draft got back
+    fireEvent.change(input, { target: { value: 'Clerk II' } });
+    await waitFor(() => expect(server.saves('employment')).toHaveLength(2), { timeout: 3000 });
+    expect(server.saves('employment')[1]).toMatchObject({ step_version: 4 });
+  });
+
+  it('checks with the schema, shows the server field errors in place, then goes to the next step', async () => {
+    await setupStepI18n('zh-CN');
+    let calls = 0;
+    const server = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': ok(makeStepInfo('employment', { version: 1 })),
+      '/v9/OpenAccountHk/step/employment': (body: Record<string, unknown>) => {
+        if ((body as { confirm?: boolean }).confirm !== true)
+          return ok(makeSaveResult('employment', { version: 2 }));
+        calls++;
+        return calls === 1
+          ? fail(1002, '请检查', { position: '服务器说职位不对' })
+          : ok(makeSaveResult('employment', { version: 3, next_step: 'financial' }));
+      },
+    });
+    renderStep(PATH, <Page />);
+    fireEvent.click(await screen.findByRole('button', { name: '下一步' }));
+    // the domain schema's keys, translated (flow messages in `errors`)
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain('请选择就业状况');
+    fireEvent.click(screen.getByRole('radio', { name: 'Employed' }));
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'Clerk' } });
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('服务器说职位不对')).toBeTruthy();
+    expect((screen.getByLabelText('Position') as HTMLInputElement).value).toBe('Clerk');
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/financial');
+    const confirms = server.saves('employment').filter((b) => b.confirm === true);
+    expect(confirms.at(-1)).toMatchObject({ answers: { status: 'employed', position: 'Clerk' } });
+  });
+
+  it('on a version conflict reloads the step, keeps what was typed, and names the new version', async () => {
+    await setupStepI18n('en');
+    let infoCalls = 0;
+    let confirms = 0;
+    const server = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': () =>
+        ok(
+          makeStepInfo('employment', {
+            version: ++infoCalls === 1 ? 1 : 5,
+            confirmed_at: '2026-11-25T10:00:00Z',
+          }),
+        ),
+      '/v9/OpenAccountHk/step/employment': () =>
+        ++confirms === 1
+          ? fail(2007, 'saved elsewhere')
+          : ok(makeSaveResult('employment', { version: 6, next_step: 'risk_disclosure' })),
+    });
+    renderStep(PATH, <Page />, '?state=edit');
+    expect(await screen.findByRole('button', { name: 'Confirm modification' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Student' }));
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'None' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm modification' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalled());
+    expect((screen.getByLabelText('Position') as HTMLInputElement).value).toBe('None');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm modification' }));
+    // an edit that leaves nothing open in this part goes back to the progress page, without the flag
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect(server.saves('employment').map((b) => b.step_version)).toEqual([1, 5]);
+  });
+
+  it('sends the person to the first unfinished step when this one is not open yet', async () => {
+    await setupStepI18n('en');
+    fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('address')),
+      '/v9/OpenAccountHk/step_info/employment': ok(makeStepInfo('employment')),
+    });
+    renderStep(PATH, <Page />, '?title=x');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/address?title=x');
+  });
+});
