@@ -1,5 +1,5 @@
 // Address and its proof (spec §5 address-proof rule; issue #6 step 1).
-import type { Language } from '../constants';
+import { type Language, UPLOAD_MAX_BYTES } from '../constants';
 import { checkProofDate } from './account-rules';
 
 /** spec §5: the six kinds of address proof accepted. */
@@ -17,6 +17,20 @@ export type AddressProofType = (typeof ADDRESS_PROOF_TYPES)[number];
 export const RENTAL_CONTRACT_MIN_MONTHS = 1;
 /** spec §5, issue #6 step 1: 1–3 images, or one PDF e-statement instead. */
 export const ADDRESS_PROOF_MAX_IMAGES = 3;
+
+/** A PDF document's stored type: kept as uploaded (sealed), only ever served as a download. */
+export const PDF_MIME = 'application/pdf';
+/** issue #6 step 1: the document kinds a PDF e-statement is accepted for (every other kind: images only). */
+export const PDF_DOCUMENT_KINDS = ['address_proof'] as const;
+/**
+ * A PDF e-statement's size limit: the upload limit of every file (spec §9, 6 MB). A PDF is not
+ * re-encoded as photos are, so the browser cannot shrink it: a larger one is refused before upload.
+ */
+export const ADDRESS_PROOF_PDF_MAX_BYTES = UPLOAD_MAX_BYTES;
+
+export function checkIsPdfKind(kind: string): boolean {
+  return (PDF_DOCUMENT_KINDS as readonly string[]).includes(kind);
+}
 
 export type AddressProofInput = {
   type?: string | undefined;
@@ -62,8 +76,14 @@ function count(n: number): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-/** Every reason the address proof is not acceptable on `today` (Hong Kong, YYYY-MM-DD); empty when it is. */
-export function checkAddressProof(proof: AddressProofInput, today: string): AddressProofProblem[] {
+/**
+ * The proof's own answers (type, rental term, date of issue, confirmation), without its files: the
+ * form checks these, the files are counted on the server's documents.
+ */
+export function checkAddressProofDetails(
+  proof: Omit<AddressProofInput, 'images' | 'pdf'>,
+  today: string,
+): AddressProofProblem[] {
   const problems: AddressProofProblem[] = [];
   if (!checkIsAddressProofType(proof.type)) problems.push('address_proof_type_required');
   else if (
@@ -78,15 +98,30 @@ export function checkAddressProof(proof: AddressProofInput, today: string): Addr
   if (date === 'too_old') problems.push('address_proof_too_old');
   if (date === 'in_future') problems.push('address_proof_in_future');
 
-  // 1–3 images, or exactly one PDF e-statement; never both, which counts as too many files.
-  const images = count(proof.images);
-  const pdfs = count(proof.pdf);
-  if (images === 0 && pdfs === 0) problems.push('address_proof_file_required');
-  else if (pdfs > 1 || (pdfs === 1 && images > 0) || images > ADDRESS_PROOF_MAX_IMAGES)
-    problems.push('address_proof_too_many');
-
   if (proof.confirmedMachinePrinted !== true) problems.push('address_proof_confirmation_required');
   return problems;
+}
+
+/** 1–3 images, or exactly one PDF e-statement; never both, which counts as too many files. */
+export function checkAddressProofFiles(files: { images: number; pdf: number }): AddressProofProblem[] {
+  const images = count(files.images);
+  const pdfs = count(files.pdf);
+  if (images === 0 && pdfs === 0) return ['address_proof_file_required'];
+  if (pdfs > 1 || (pdfs === 1 && images > 0) || images > ADDRESS_PROOF_MAX_IMAGES)
+    return ['address_proof_too_many'];
+  return [];
+}
+
+/** Every reason the address proof is not acceptable on `today` (Hong Kong, YYYY-MM-DD); empty when it is. */
+export function checkAddressProof(proof: AddressProofInput, today: string): AddressProofProblem[] {
+  const details = checkAddressProofDetails(proof, today);
+  const confirmation = details.filter((p) => p === 'address_proof_confirmation_required');
+  // the form's order: the files come before the confirmation
+  return [
+    ...details.filter((p) => p !== 'address_proof_confirmation_required'),
+    ...checkAddressProofFiles(proof),
+    ...confirmation,
+  ];
 }
 
 export type HkArea = 'hong_kong_island' | 'kowloon' | 'new_territories';
