@@ -8,10 +8,14 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { ROUTES } from '../../app/routes';
+import enCommon from '../../locales/en/common.json';
 import en from '../../locales/en/id.json';
 import enSteps from '../../locales/en/steps.json';
+import zhCNCommon from '../../locales/zh-CN/common.json';
 import zhCN from '../../locales/zh-CN/id.json';
 import zhCNSteps from '../../locales/zh-CN/steps.json';
+import zhHKCommon from '../../locales/zh-HK/common.json';
 import zhHK from '../../locales/zh-HK/id.json';
 import zhHKSteps from '../../locales/zh-HK/steps.json';
 
@@ -21,9 +25,9 @@ export async function setupI18n(lng: Language) {
   if (!i18n.isInitialized)
     await i18n.use(initReactI18next).init({
       resources: {
-        'zh-CN': { id: zhCN, steps: zhCNSteps, errors: ERROR_MESSAGES['zh-CN'] },
-        'zh-HK': { id: zhHK, steps: zhHKSteps, errors: ERROR_MESSAGES['zh-HK'] },
-        en: { id: en, steps: enSteps, errors: ERROR_MESSAGES.en },
+        'zh-CN': { common: zhCNCommon, id: zhCN, steps: zhCNSteps, errors: ERROR_MESSAGES['zh-CN'] },
+        'zh-HK': { common: zhHKCommon, id: zhHK, steps: zhHKSteps, errors: ERROR_MESSAGES['zh-HK'] },
+        en: { common: enCommon, id: en, steps: enSteps, errors: ERROR_MESSAGES.en },
       },
       lng,
       fallbackLng: false,
@@ -115,15 +119,7 @@ export function renderAt(path: string, element: ReactNode, search = '', opts: { 
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     });
-  const others = [
-    '/userinfo',
-    '/userinfo/id',
-    '/userinfo/id/photos',
-    '/userinfo/id/details',
-    '/userinfo/progress',
-    '/login',
-    '/accountType',
-  ];
+  const others = [...new Set(Object.values(ROUTES).map((r) => r.path))];
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`${path}${search}`]}>

@@ -90,7 +90,7 @@ describe('ID details form', () => {
     await waitFor(() => expect(errorOf('Date of birth')).toBe('The date of birth is not valid'));
   });
 
-  it('sends the normalised details and goes to the progress page', async () => {
+  it('sends the normalised details and goes on with the flow (/userinfo picks the next step)', async () => {
     const server = fakeServer({
       '/v9/OpenAccountHk/info': ok(cnInfo),
       '/v9/OpenAccountHk/id_info': ok({
@@ -104,7 +104,7 @@ describe('ID details form', () => {
     await screen.findByLabelText('Chinese name');
     fillMainland({ birth: '1949/12/31' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo');
     const body = server.calls.find((c) => c.path.endsWith('/id_info'))!.body;
     expect(body.has('step_version')).toBe(false); // version 0: the step was never saved
     expect(
@@ -294,7 +294,7 @@ describe('ID details form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo');
     expect(saves().map((c) => c.body.get('step_version'))).toEqual(['3', '5']);
     expect(saves()[1]!.body.get('english_surname')).toBe('WANG');
   });

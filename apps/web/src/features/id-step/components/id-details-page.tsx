@@ -2,6 +2,7 @@ import { ErrorCode, nextIdScreen } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
+import { ROUTES } from '../../../app/routes';
 import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
@@ -79,7 +80,8 @@ export default function IdDetailsPage() {
               return err.fields;
             throw err;
           }
-          go('done');
+          // the flow goes on with the first unfinished step; a change of a finished step returns to the progress
+          go(state ? 'done' : ROUTES.userinfo.path, { replace: !state });
           return undefined;
         }}
       />

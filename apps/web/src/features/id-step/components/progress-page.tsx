@@ -4,14 +4,28 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
+import { checkHasScreen, STEP_PATHS } from '../../steps/lib/step-paths';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import { PageState } from './step-header';
 import '../id-step.css';
 
 /**
- * /userinfo/progress: the six stages of spec §4 with their percentages. Only the ID stage exists
- * online so far; the page says so plainly and gives the customer-service phone and hours.
+ * /userinfo/progress: the six stages of spec §4 with their percentages, and the steps of the flow's
+ * first part (ID to investment experience) with their state: the next one to continue, finished ones
+ * to review (state=edit). The second part (risk disclosure, identity verification, bank card,
+ * signature) is not online yet: the page says so plainly and gives the customer-service phone and hours.
  */
+const STEP_TITLE_KEYS: Partial<Record<string, string>> = {
+  address: 'title_address',
+  account_type: 'title_account_type_step',
+  personal: 'title_personal',
+  employment: 'title_employment',
+  financial: 'title_financial',
+  tax: 'title_tax',
+  declarations: 'title_declarations',
+  investment: 'title_investment',
+};
+
 export default function ProgressPage() {
   const { t } = useTranslation('id');
   const status = useUserStatus();
@@ -24,6 +38,9 @@ export default function ProgressPage() {
 
   const done = new Set<string>(status.data.stages_done);
   const percent = status.data.info_progress;
+  const next = status.data.next_step;
+  const screenSteps = status.data.steps.filter((s) => checkHasScreen(s.step) && s.step !== 'identity');
+  const partOneDone = !next || !checkHasScreen(next);
 
   return (
     <main className="id-step-page">
@@ -56,9 +73,40 @@ export default function ProgressPage() {
           );
         })}
       </ol>
+      {screenSteps.length > 0 ? (
+        <section className="id-note" aria-labelledby="id-flow-steps">
+          <h2 id="id-flow-steps">{t('flow_steps_title')}</h2>
+          <ul className="id-flow-steps">
+            {screenSteps.map((s) => (
+              <li key={s.step} className={s.confirmed ? 'is-done' : undefined}>
+                <span className="id-flow-steps__name">
+                  {t(STEP_TITLE_KEYS[s.step] ?? s.step, { ns: 'common' })}
+                </span>
+                <span className="id-flow-steps__state">
+                  {t(s.confirmed ? 'stage_done' : s.reopened_reason ? 'step_reopened' : 'stage_not_started')}
+                </span>
+                {s.confirmed ? (
+                  <button
+                    type="button"
+                    className="id-btn id-btn--link id-btn--small"
+                    onClick={() => go(STEP_PATHS[s.step], { state: 'edit' })}
+                  >
+                    {t('review_step')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {next && checkHasScreen(next) ? (
+            <button type="button" className="id-btn id-btn--primary" onClick={() => go(STEP_PATHS[next])}>
+              {t('continue_step', { step: t(STEP_TITLE_KEYS[next] ?? next, { ns: 'common' }) })}
+            </button>
+          ) : null}
+        </section>
+      ) : null}
       <section className="id-note" aria-labelledby="id-next-steps">
         <h2 id="id-next-steps">{t('next_steps_title')}</h2>
-        <p>{t('next_steps_note')}</p>
+        <p>{t(partOneDone ? 'next_steps_note' : 'next_steps_note_part_one')}</p>
         <p>
           {t('cs_phone_label')} {tel ? <a href={`tel:${tel}`}>{tel}</a> : '—'}
         </p>

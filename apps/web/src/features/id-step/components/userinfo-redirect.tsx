@@ -2,17 +2,22 @@ import { nextIdScreen } from '@hk/domain';
 import { useEffect } from 'react';
 import { usePageFlags } from '../../../app/page-flags';
 import { ROUTES } from '../../../app/routes';
+import { useUserStatus } from '../../../lib/api/user-status';
+import { STEP_PATHS } from '../../steps/lib/step-paths';
 import { useApplicationInfo } from '../api/get-info';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import { PageState } from './step-header';
 
 /**
- * /userinfo: sends the person to the first unfinished screen of the ID step (domain nextIdScreen),
- * keeping the query (state, title…). A refused application (state=refused, spec §2 edit flag) with
- * a finished ID step opens the details to modify rather than the progress page.
+ * /userinfo: sends the person to the first unfinished screen, keeping the query (state, title…):
+ * inside the ID step by the domain's nextIdScreen, then the first unconfirmed step of the flow
+ * (`status.next_step`, the registry's order) — steps of the flow's second part land on the progress
+ * page. A refused application (state=refused, spec §2 edit flag) with a finished ID step opens the
+ * details to modify rather than the progress page.
  */
 export default function UserInfoRedirect() {
   const info = useApplicationInfo();
+  const status = useUserStatus();
   const { isEdit } = usePageFlags();
   const go = useIdNavigate();
   useEffect(() => {
@@ -20,7 +25,21 @@ export default function UserInfoRedirect() {
     // No application yet (account initialisation not done): that screen creates it first.
     if (!info.data.application) return go(ROUTES.accountType.path, { replace: true });
     const screen = nextIdScreen(info.data);
-    go(screen === 'done' && isEdit ? 'details' : screen, { replace: true });
-  }, [info.data, isEdit, go]);
-  return <PageState loading={!info.error} error={info.error} onRetry={() => void info.refetch()} />;
+    if (screen !== 'done') return go(screen, { replace: true });
+    if (isEdit) return go('details', { replace: true });
+    if (!status.data) return;
+    const next = status.data.next_step;
+    go(next ? STEP_PATHS[next] : ROUTES.progress.path, { replace: true });
+  }, [info.data, status.data, isEdit, go]);
+  const error = info.error ?? status.error;
+  return (
+    <PageState
+      loading={!error}
+      error={error}
+      onRetry={() => {
+        void info.refetch();
+        void status.refetch();
+      }}
+    />
+  );
 }
