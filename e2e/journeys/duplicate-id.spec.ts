@@ -62,13 +62,13 @@ test("a stranger's unsubmitted application with the same ID locks nobody out", a
   // Someone types a real person's number first, and never submits.
   await logInAsNewUser(page);
   await confirmHkId(page, idNumber);
-  await expect(page).toHaveURL(/\/userinfo\/progress$/);
+  await expect(page).toHaveURL(/\/userinfo\/address$/);
 
   // The holder of the ID (another phone, another number) is not stopped by that draft.
   const other = await otherPhone(browser);
   await logInAsNewUser(other.page);
   await confirmHkId(other.page, idNumber);
-  await expect(other.page).toHaveURL(/\/userinfo\/progress$/);
+  await expect(other.page).toHaveURL(/\/userinfo\/address$/);
   await expect(other.page.getByRole('dialog')).toHaveCount(0);
   await other.context.close();
 });
@@ -87,7 +87,7 @@ test('an ID of a submitted application opens the duplicate-account dialog; nothi
   const idNumber = randomHkid();
   await logInAsNewUser(page);
   await confirmHkId(page, idNumber);
-  await expect(page).toHaveURL(/\/userinfo\/progress$/);
+  await expect(page).toHaveURL(/\/userinfo\/address$/);
   // The first applicant submits here, through the submit route once it exists.
 
   // Someone else (another phone, another number) enters the same ID.

@@ -127,7 +127,9 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     await page.getByLabel('证件号码', { exact: true }).fill(id.idNumber);
     await page.getByRole('button', { name: '提交', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/userinfo\/progress$/);
+    // the ID step done, the flow goes on with the address; the progress page shows 10%
+    await expect(page).toHaveURL(/\/userinfo\/address$/);
+    await page.goto('/userinfo/progress');
     await expect(page.getByRole('heading', { name: '开户进度' })).toBeVisible();
     await expect(page.getByText('已完成 10%')).toBeVisible();
 
@@ -136,8 +138,9 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     const other = await freshProfile(browser, 'zh-CN', clientIp);
     await other.page.goto('/login');
     await loginWithSms(other.page, { mobile, agree: 'checkbox', labels: zh, after: code });
-    // existing user → user centre → first unfinished step: the ID step is done
-    await expect(other.page).toHaveURL(/\/userinfo\/progress$/);
+    // existing user → user centre → first unfinished step: the ID step is done, the address is next
+    await expect(other.page).toHaveURL(/\/userinfo\/address$/);
+    await other.page.goto('/userinfo/progress');
     await expect(other.page.getByText('已完成 10%')).toBeVisible();
     await other.page.getByRole('button', { name: '查看或修改证件信息' }).click();
     await expect(other.page.getByLabel('英文姓氏', { exact: true })).toHaveValue('CHAN');
@@ -154,8 +157,7 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     await expect(other.page).toHaveURL(/\/userinfo\/id\/details$/);
     await expect(other.page.getByText('您更换了证件照片，请重新核对以下信息并确认。')).toBeVisible();
     await other.page.getByRole('button', { name: '提交', exact: true }).click();
-    await expect(other.page).toHaveURL(/\/userinfo\/progress$/);
-    await expect(other.page.getByText('已完成 10%')).toBeVisible();
+    await expect(other.page).toHaveURL(/\/userinfo\/address$/);
     await other.context.close();
 
     // The first device is still logged in; its account home (the login screen, logged in) lets
@@ -224,7 +226,8 @@ test.describe('Mainland user, English', () => {
     await page.getByLabel('Date of birth', { exact: true }).fill(id.birthDate);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/userinfo\/progress$/);
+    await expect(page).toHaveURL(/\/userinfo\/address$/);
+    await page.goto('/userinfo/progress');
     await expect(page.getByText('Completed 10%')).toBeVisible();
 
     await page.waitForTimeout(Math.max(0, firstSmsAt + SMS_INTERVAL_MS - Date.now()));
@@ -233,7 +236,8 @@ test.describe('Mainland user, English', () => {
     await other.page.getByRole('button', { name: /^Phone region:/ }).click();
     await other.page.getByRole('option', { name: /Mainland China \+86/ }).click();
     await loginWithSms(other.page, { mobile, agree: 'checkbox', labels: en, after: code });
-    await expect(other.page).toHaveURL(/\/userinfo\/progress$/);
+    await expect(other.page).toHaveURL(/\/userinfo\/address$/);
+    await other.page.goto('/userinfo/progress');
     await expect(other.page.getByText('Completed 10%')).toBeVisible();
     await other.page.getByRole('button', { name: 'Review or edit ID details' }).click();
     await expect(other.page.getByLabel('Chinese name', { exact: true })).toHaveValue(id.nameZh);
