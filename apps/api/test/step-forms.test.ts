@@ -199,7 +199,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
     'spec §4/§5: aged 65 or over, margin needs an asset proof over HKD 500,000 within 3 months',
     async () => {
       const user = await withIdentity(t, '1950-03-01');
-      const margin = { ...CASH_HK, securities: 'margin' };
+      const margin = { ...CASH_HK, securities: 'margin', asset_proof_type: 'bank_statement' };
       const none = await saveStep(t, user, 'account_type', { confirm: true, answers: margin });
       expect(none.json.data.fields.asset_proof).toBe(translateError('en', 'margin_needs_asset_proof'));
       const today = hongKongToday(t.clock.now);

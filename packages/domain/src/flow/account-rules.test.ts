@@ -5,6 +5,7 @@ import {
   ACCOUNT_TYPE_PROBLEMS,
   type AccountTypeFacts,
   ASSET_PROOF_MIN_EXCLUSIVE_CENTS,
+  ASSET_PROOF_TYPES,
   type AssetProof,
   checkAccountType,
   checkIsAssetProofRequired,
@@ -18,7 +19,13 @@ const margin = { securities: 'margin', futures: false } as const;
 const cash = { securities: 'cash', futures: false } as const;
 /** 70 on TODAY. */
 const SENIOR = '1956-01-10';
-const goodProof: AssetProof = { amountCents: 50_000_001, currency: 'HKD', issuedOn: '2026-05-01', images: 1 };
+const goodProof: AssetProof = {
+  type: 'bank_statement',
+  amountCents: 50_000_001,
+  currency: 'HKD',
+  issuedOn: '2026-05-01',
+  images: 1,
+};
 const senior = (assetProof?: AssetProof): AccountTypeFacts => ({
   birthDate: SENIOR,
   today: TODAY,
@@ -161,6 +168,17 @@ describe('margin at 65 or over needs an asset proof (spec §4, §5)', () => {
     ]);
   });
 
+  it('names its type: one of ASSET_PROOF_TYPES', () => {
+    expect(checkAccountType(margin, senior({ ...goodProof, type: undefined }))).toEqual([
+      'asset_proof_type_required',
+    ]);
+    expect(checkAccountType(margin, senior({ ...goodProof, type: 'lottery_ticket' }))).toEqual([
+      'asset_proof_type_required',
+    ]);
+    for (const type of ASSET_PROOF_TYPES)
+      expect(checkAccountType(margin, senior({ ...goodProof, type }))).toEqual([]);
+  });
+
   it('at most 3 images', () => {
     expect(checkAccountType(margin, senior({ ...goodProof, images: 3 }))).toEqual([]);
     expect(checkAccountType(margin, senior({ ...goodProof, images: 4 }))).toEqual(['asset_proof_too_many']);
@@ -234,7 +252,13 @@ describe('several problems at once, in a stable order', () => {
         birthDate: SENIOR,
         today: TODAY,
         hasDerivativesKnowledge: false,
-        assetProof: { amountCents: 10_000_000, currency: 'HKD', issuedOn: '2025-01-01', images: 5 },
+        assetProof: {
+          type: 'pension_statement',
+          amountCents: 10_000_000,
+          currency: 'HKD',
+          issuedOn: '2025-01-01',
+          images: 5,
+        },
       },
     );
     expect(problems).toEqual([
@@ -272,6 +296,7 @@ describe('several problems at once, in a stable order', () => {
       ACCOUNT_TYPE_PROBLEMS.filter((p) => (problems as readonly string[]).includes(p)),
     );
     expect(problems).toEqual([
+      'asset_proof_type_required',
       'asset_proof_too_low',
       'asset_proof_in_future',
       'asset_proof_too_many',

@@ -50,7 +50,24 @@ export function checkProofDate(issuedOn: string | undefined, today: string): Pro
 
 export type AccountTypeChoice = { securities: 'cash' | 'margin'; futures: boolean };
 
+/**
+ * What the 65+ margin applicant's proof is (spec §4: "proof of assets or income"; the spec lists no
+ * kinds, these are the documents a Hong Kong broker usually takes for it): a bank statement, a
+ * securities account statement, an MPF / ORSO / annuity statement (most applicants here are
+ * retired), an employer's letter or payslip, an Inland Revenue tax demand note.
+ */
+export const ASSET_PROOF_TYPES = [
+  'bank_statement',
+  'securities_statement',
+  'pension_statement',
+  'salary_proof',
+  'tax_demand_note',
+] as const;
+export type AssetProofType = (typeof ASSET_PROOF_TYPES)[number];
+
 export type AssetProof = {
+  /** One of ASSET_PROOF_TYPES. */
+  type?: string | undefined;
   /** HKD minor units (cents). */
   amountCents: number;
   currency: 'HKD';
@@ -76,6 +93,7 @@ export type AccountTypeFacts = {
 export const ACCOUNT_TYPE_PROBLEMS = [
   'margin_not_for_students',
   'margin_needs_asset_proof',
+  'asset_proof_type_required',
   'asset_proof_too_low',
   'asset_proof_date_required',
   'asset_proof_too_old',
@@ -87,6 +105,7 @@ export const ACCOUNT_TYPE_PROBLEMS = [
 export type AccountTypeProblem =
   | 'margin_not_for_students'
   | 'margin_needs_asset_proof'
+  | 'asset_proof_type_required'
   | 'asset_proof_too_low'
   | 'asset_proof_date_required'
   | 'asset_proof_too_old'
@@ -117,6 +136,8 @@ function checkAssetProof(proof: AssetProof | undefined, today: string): AccountT
   // No proof, or a proof with nothing uploaded, is no proof: the person uploads one or switches to cash.
   if (!proof || !(Number.isInteger(proof.images) && proof.images > 0)) return ['margin_needs_asset_proof'];
   const problems: AccountTypeProblem[] = [];
+  if (!(ASSET_PROOF_TYPES as readonly (string | undefined)[]).includes(proof.type))
+    problems.push('asset_proof_type_required');
   // spec §5: "must exceed HKD 500,000". A value that is not a whole number of cents proves nothing.
   if (!(Number.isSafeInteger(proof.amountCents) && proof.amountCents > ASSET_PROOF_MIN_EXCLUSIVE_CENTS))
     problems.push('asset_proof_too_low');

@@ -106,6 +106,16 @@ function birthDateOf(ctx: StepFormContext): string | undefined {
  * to cash drops them.
  */
 export const accountTypeForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      securities: z.enum(SECURITIES_ACCOUNT_TYPES),
+      markets: z.array(z.enum(TRADING_MARKETS)).check(z.maxLength(2)),
+      futures: z.boolean(),
+      asset_proof_type: z.enum(ASSET_PROOF_TYPES),
+      asset_proof_amount_cents: z.number().check(z.int(), z.minimum(0)),
+      asset_proof_issued_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    }),
+  ),
   schema: (ctx) =>
     z.pipe(
       z.object({
@@ -142,20 +152,21 @@ export const accountTypeForm: StepForm = {
         employmentStatus: typeof employment.status === 'string' ? employment.status : undefined,
         birthDate: birthDateOf(ctx),
         hasDerivativesKnowledge: Array.isArray(knowledge) ? knowledge.length > 0 : undefined,
-        assetProof:
-          typeof amount === 'number' || answers.asset_proof_type !== undefined
-            ? {
-                type: typeof answers.asset_proof_type === 'string' ? answers.asset_proof_type : undefined,
-                amountCents: typeof amount === 'number' ? amount : Number.NaN,
-                currency: 'HKD',
-                issuedOn: String(answers.asset_proof_issued_on ?? ''),
-                images: ctx.documentCounts.asset_proof ?? 0,
-              }
-            : undefined,
+        // no image uploaded is no proof (margin_needs_asset_proof), whatever else was typed
+        assetProof: {
+          type: typeof answers.asset_proof_type === 'string' ? answers.asset_proof_type : undefined,
+          amountCents: typeof amount === 'number' ? amount : Number.NaN,
+          currency: 'HKD',
+          issuedOn: String(answers.asset_proof_issued_on ?? ''),
+          images: ctx.documentCounts.asset_proof ?? 0,
+        },
       },
     );
     const fields: Record<string, string> = {};
     for (const p of problems) fields[ACCOUNT_TYPE_FIELD[p]] ??= p;
+    // an amount not given is asked for, not called too low
+    if (amount === undefined && fields.asset_proof_amount_cents === 'asset_proof_too_low')
+      fields.asset_proof_amount_cents = 'asset_proof_amount_invalid';
     return fields;
   },
 };
@@ -175,6 +186,17 @@ export const JOB_LEVELS = ['staff', 'supervisor', 'manager', 'senior_management'
 
 /** spec §3: the status, and for the employed and self-employed their employer and job. */
 export const employmentForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      status: z.enum(EMPLOYMENT_STATUSES),
+      company_name: z.string().check(z.maxLength(200)),
+      industry: z.enum(INDUSTRIES),
+      position: z.string().check(z.maxLength(100)),
+      job_level: z.enum(JOB_LEVELS),
+      department: z.string().check(z.maxLength(100)),
+      years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
+    }),
+  ),
   schema: () =>
     z.pipe(
       z

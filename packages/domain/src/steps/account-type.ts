@@ -19,6 +19,8 @@ export const accountTypeStep: StepDefinition = {
       markets: z.array(z.enum(TRADING_MARKETS)).check(z.minLength(1), z.maxLength(2)),
       futures: z.boolean(),
       // spec §4/§5: the asset or income proof of a margin applicant aged 65 or over
+      // (flow/account-rules.ts ASSET_PROOF_TYPES; kept loose here so the registry stays off flow/)
+      asset_proof_type: z.string().check(z.maxLength(40)),
       asset_proof_amount_cents: z.number().check(z.int(), z.minimum(0)),
       asset_proof_issued_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     }),
