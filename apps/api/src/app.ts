@@ -15,6 +15,7 @@ import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
 import { authRoutes } from './routes/auth/index';
+import { companyRoutes } from './routes/companies/index';
 import { devRoutes } from './routes/dev/index';
 import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
@@ -104,6 +105,7 @@ export async function buildApp(
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
   await app.register(stepRoutes);
+  await app.register(companyRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
 
   await registerWebApp(app, ctx.config.webDistDir);
