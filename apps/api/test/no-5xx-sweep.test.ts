@@ -44,6 +44,7 @@ const FIELDS: Record<string, string[]> = {
   '/v1/services/decode_mobile': ['mobile'],
   '/v9/openaccounthk/getca': ['caType'],
   '/user/login/get_region_list': ['type'],
+  '/v9/openaccounthk/company_name_list': ['keyword', 'limit'],
   '/dev/sms': ['mobile'],
   '/dev/captcha': ['device'],
 };
@@ -170,6 +171,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /app/index/getipinfo',
       'GET /v9/openaccounthk/getca',
       'GET /v9/openaccounthk/get_country_list',
+      'GET /v9/openaccounthk/company_name_list',
       'POST /v1/services/decode_mobile',
       'POST /v9/openaccounthk/logincreate',
       'POST /v9/openaccounthk/status',
@@ -185,7 +187,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/captcha',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(22);
+    expect(keys).toHaveLength(23);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
