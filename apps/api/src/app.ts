@@ -21,6 +21,7 @@ import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
 import { referenceRoutes } from './routes/reference/index';
 import { stepRoutes } from './routes/steps/index';
+import { taxRoutes } from './routes/tax/index';
 
 /** Log lines carry the path only: query strings may hold a token or a mobile. */
 const serializers = {
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
   await app.register(stepRoutes);
+  await app.register(taxRoutes);
   await app.register(companyRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
 

@@ -89,6 +89,7 @@ const DECLARATIONS = {
 };
 const TAX_HK = {
   tax_residencies: [{ country: 'HK', tin: 'A1234563' }],
+  us_citizen: false,
   us_green_card: false,
   us_born: false,
 };

@@ -4,10 +4,12 @@ import zhCN from './locales/zh-CN/errors.json';
 import zhHK from './locales/zh-HK/errors.json';
 
 /** The `errors` namespace, shared by the server (envelope `info`) and the web client (field errors). */
+// No spreads here: a bundler keeps an object spread (it may run getters), and with it all three
+// catalogues in the login page; `addErrorMessages` replaces the entries, never mutates the JSON.
 export const ERROR_MESSAGES: Record<Language, Record<string, string>> = {
-  'zh-CN': { ...zhCN },
-  'zh-HK': { ...zhHK },
-  en: { ...en },
+  'zh-CN': zhCN,
+  'zh-HK': zhHK,
+  en,
 };
 
 /** Adds messages loaded apart (flow/messages.ts) to the `errors` catalogue; existing keys win. */

@@ -5,12 +5,11 @@ import {
   type ErrorCodeName,
   normalizeMobile,
   OPEN_TYPE,
-  translateError,
 } from '@hk/domain';
 import * as z from 'zod/mini';
 import { getDeviceId } from './device';
 import { entryParam } from './entry-params';
-import { currentLanguage } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { learnServerTime, serverNow } from './server-clock';
 import { getToken } from './session';
 
@@ -100,7 +99,7 @@ function toForm(params: Params): URLSearchParams {
 }
 
 function networkError() {
-  return new ApiError(-1, translateError(currentLanguage(), 'network_error'));
+  return new ApiError(-1, i18n.t('network_error', { ns: 'errors' }));
 }
 
 function handleEnvelope<S extends z.ZodMiniType>(json: unknown, schema: S, as?: CallAs): z.infer<S> {

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, ERROR_MESSAGES, LANGUAGES, type Language, pickLanguage } from '@hk/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@hk/domain';
+import zhCNErrors from '@hk/domain/locales/zh-CN/errors.json';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +11,12 @@ const eager = import.meta.glob<{ default: Record<string, string> }>('../locales/
   eager: true,
 });
 const lazy = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
+// The server's messages (`errors`, packages/domain/src/locales): the default language's ship with
+// the first page, the others load with their language (not the three catalogues up front).
+const lazyErrors: Record<string, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-HK': () => import('@hk/domain/locales/zh-HK/errors.json'),
+  en: () => import('@hk/domain/locales/en/errors.json'),
+};
 
 const LANG_KEY = 'hk_lang';
 
@@ -42,16 +49,18 @@ export function initI18n() {
     resources[lang!] ??= {};
     resources[lang!]![ns!] = mod.default;
   }
-  for (const lang of LANGUAGES) {
-    resources[lang] ??= {};
-    resources[lang]!.errors = ERROR_MESSAGES[lang];
-  }
+  resources[DEFAULT_LANGUAGE] ??= {};
+  resources[DEFAULT_LANGUAGE]!.errors = zhCNErrors;
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
   return i18n
     .use(initReactI18next)
-    .use(resourcesToBackend((lang: string, ns: string) => lazy[`../locales/${lang}/${ns}.json`]!()))
+    .use(
+      resourcesToBackend((lang: string, ns: string) =>
+        ns === 'errors' ? lazyErrors[lang]!() : lazy[`../locales/${lang}/${ns}.json`]!(),
+      ),
+    )
     .init({
       resources,
       partialBundledLanguages: true,

@@ -3,9 +3,12 @@ import * as z from 'zod/mini';
 import {
   checkIsTinFormat,
   checkIsUsPerson,
+  checkTinFromId,
   checkUsPerson,
   crsFormSchema,
+  expandSealedTins,
   MAX_TAX_RESIDENCIES,
+  maskTin,
   NO_TIN_EXPLANATION_MAX,
   NO_TIN_REASONS,
   normalizeTin,
@@ -23,7 +26,7 @@ function parse(input: unknown) {
 
 const HKID = 'A1234563'; // A123456(3), the Immigration Department's example
 const CN_ID = '11010519491231002X'; // GB 11643-1999's example
-const fatca = { us_green_card: false, us_born: false };
+const fatca = { us_citizen: false, us_green_card: false, us_born: false };
 const form = (...tax_residencies: unknown[]) => ({ tax_residencies, ...fatca });
 
 describe('prefillTin: the TIN the ID document gives', () => {
@@ -81,7 +84,14 @@ describe('crsFormSchema: tax residencies (1–5, distinct ISO 3166 countries)', 
   it('accepts one Hong Kong residency with the HKID as TIN, normalised', () => {
     expect(parse(form({ country: 'hk', tin: 'A123456(3)' }))).toEqual({
       tax_residencies: [
-        { country: 'HK', tin: HKID, tin_reason: undefined, tin_reason_explanation: undefined },
+        {
+          country: 'HK',
+          tin: HKID,
+          tin_from_id: undefined,
+          tin_masked: undefined,
+          tin_reason: undefined,
+          tin_reason_explanation: undefined,
+        },
       ],
       ...fatca,
     });
@@ -187,14 +197,85 @@ describe('crsFormSchema: a TIN or a reason A/B/C (OECD CRS self-certification)',
 });
 
 describe('crsFormSchema: the FATCA questions', () => {
-  it('must both be answered yes or no', () => {
+  it('must all three be answered yes or no', () => {
     expect(issues({ tax_residencies: [{ country: 'HK', tin: HKID }] })).toEqual([
+      ['us_citizen', 'us_person_answer_required'],
       ['us_green_card', 'us_person_answer_required'],
       ['us_born', 'us_person_answer_required'],
     ]);
     expect(
-      issues({ tax_residencies: [{ country: 'HK', tin: HKID }], us_green_card: 'no', us_born: false }),
+      issues({
+        tax_residencies: [{ country: 'HK', tin: HKID }],
+        us_citizen: false,
+        us_green_card: 'no',
+        us_born: false,
+      }),
     ).toEqual([['us_green_card', 'us_person_answer_required']]);
+  });
+  it('takes an optional citizenship (W-8BEN line 2) as an ISO code', () => {
+    expect(parse({ ...form({ country: 'HK', tin: HKID }), citizenship: 'gb' }).citizenship).toBe('GB');
+    expect(issues({ ...form({ country: 'HK', tin: HKID }), citizenship: 'UK' })).toEqual([
+      ['citizenship', 'citizenship_invalid'],
+    ]);
+  });
+});
+
+describe('the TIN from the sealed ID number (tin_from_id) and a kept TIN (tin_masked)', () => {
+  it('the form takes the flag instead of a TIN, never with a reason', () => {
+    expect(issues(form({ country: 'HK', tin_from_id: true }))).toEqual([]);
+    expect(parse(form({ country: 'HK', tin_from_id: true })).tax_residencies[0]?.tin_from_id).toBe(true);
+    expect(issues(form({ country: 'HK', tin_from_id: true, tin_reason: 'A' }))).toEqual([
+      ['tax_residencies.0.tin_reason', 'tin_or_reason_required'],
+    ]);
+  });
+  it('the form takes a TIN saved before as its mask', () => {
+    expect(issues(form({ country: 'SG', tin_masked: 'S1*****7D' }))).toEqual([]);
+  });
+  it('the server puts the HKID in for HK, the resident ID for CN, nothing for another country', () => {
+    const hk = { idType: 'hk_id' as const, idNumber: 'A123456(3)' };
+    const out = expandSealedTins(
+      form({ country: 'HK', tin_from_id: true }, { country: 'SG', tin_from_id: true }),
+      {
+        idDocument: hk,
+      },
+    );
+    expect(out.tax_residencies).toEqual([
+      { country: 'HK', tin: HKID, tin_from_id: true },
+      { country: 'SG', tin_from_id: true },
+    ]);
+    expect(checkTinFromId(out as never)).toEqual({ index: 1, problem: 'tin_from_id_unavailable' });
+    const cn = expandSealedTins(form({ country: 'CN', tin_from_id: true }), {
+      idDocument: { idType: 'cn_id', idNumber: CN_ID },
+    });
+    expect(cn.tax_residencies).toEqual([{ country: 'CN', tin: CN_ID, tin_from_id: true }]);
+    // a passport gives no TIN; a TIN sent with the flag is replaced by the ID's
+    const passport = expandSealedTins(form({ country: 'HK', tin_from_id: true, tin: 'Z9999999' }), {
+      idDocument: { idType: 'passport', idNumber: 'E12345678' },
+    });
+    expect(passport.tax_residencies).toEqual([{ country: 'HK', tin_from_id: true }]);
+    // the expanded answers pass the form, the TIN checked as any other
+    expect(
+      issues(
+        out.tax_residencies ? { ...out, tax_residencies: [(out.tax_residencies as unknown[])[0]] } : out,
+      ),
+    ).toEqual([]);
+  });
+  it('a kept mask gets its sealed TIN back when country and mask match, else needs a TIN again', () => {
+    const keptTins = [{ country: 'SG', tin: 'S1234567D' }];
+    const same = expandSealedTins(form({ country: 'SG', tin_masked: maskTin('S1234567D') }), { keptTins });
+    expect(same.tax_residencies).toEqual([{ country: 'SG', tin: 'S1234567D' }]);
+    const moved = expandSealedTins(form({ country: 'GB', tin_masked: maskTin('S1234567D') }), { keptTins });
+    expect(moved.tax_residencies).toEqual([{ country: 'GB' }]);
+    expect(issues(moved)).toEqual([['tax_residencies.0.tin', 'tin_or_reason_required']]);
+    // a mask beside a newly typed TIN is ignored: the new TIN counts
+    const typed = expandSealedTins(form({ country: 'SG', tin: 'T7654321Z', tin_masked: 'S1*****7D' }), {
+      keptTins,
+    });
+    expect(typed.tax_residencies).toEqual([{ country: 'SG', tin: 'T7654321Z' }]);
+  });
+  it('masks all but the first two and last two characters', () => {
+    expect(maskTin(HKID)).toBe('A1****63');
+    expect(maskTin('ABCD')).toBe('****');
   });
 });
 
@@ -209,6 +290,7 @@ describe('checkIsUsPerson (FATCA): a US person cannot open online', () => {
     ['a US citizen, lower-case code', { nationality: 'us' }],
     ['a dual citizen', { nationality: 'CN', otherNationalities: ['CA', 'US'] }],
     ['a green card holder', { greenCard: true }],
+    ['a declared US citizen (naturalised, dual)', { usCitizen: true }],
     ['a US tax resident', { taxResidencies: ['HK', 'US'] }],
     ['born in the United States', { usBorn: true }],
   ])('%s is', (_who, tie) => {

@@ -74,7 +74,9 @@ export type CrsProblem =
   | 'tin_reason_b_explanation_required'
   | 'tin_reason_b_explanation_too_long'
   | 'tin_format'
-  | 'us_person_answer_required';
+  | 'tin_from_id_unavailable'
+  | 'us_person_answer_required'
+  | 'citizenship_invalid';
 
 const optionalTrimmed = (key: CrsProblem) =>
   z.optional(
@@ -91,6 +93,14 @@ function taxResidencySchema() {
         .string({ error: 'tax_residency_required' })
         .check(z.trim(), z.toUpperCase(), z.refine(checkIsCountryCode, 'tax_residency_required')),
       tin: optionalTrimmed('tin_format'),
+      /**
+       * The TIN is the ID number the ID step sealed (HKID for HK, resident ID for CN): the screen
+       * sends this flag instead of the number, which never travels back to the client; the server
+       * puts the number in (`expandTinFromId`) before this schema checks its format again.
+       */
+      tin_from_id: z.optional(z.boolean({ error: 'tin_or_reason_required' })),
+      /** The TIN saved before, as shown back: the server keeps the sealed one it stands for. */
+      tin_masked: z.optional(z.string({ error: 'tin_format' }).check(z.maxLength(40, 'tin_format'))),
       tin_reason: z.optional(z.enum(NO_TIN_REASONS, { error: 'tin_or_reason_required' })),
       tin_reason_explanation: optionalTrimmed('tin_reason_b_explanation_required'),
     })
@@ -98,10 +108,10 @@ function taxResidencySchema() {
       z.superRefine((v, ctx) => {
         const issue = (path: string, message: CrsProblem) =>
           ctx.addIssue({ code: 'custom', path: [path], message, input: v });
+        const hasTin = v.tin !== undefined || v.tin_from_id === true || !!v.tin_masked;
         // A TIN, or (only when there is none) a reason: one answer, never both.
-        if (v.tin === undefined && v.tin_reason === undefined) issue('tin', 'tin_or_reason_required');
-        else if (v.tin !== undefined && v.tin_reason !== undefined)
-          issue('tin_reason', 'tin_or_reason_required');
+        if (!hasTin && v.tin_reason === undefined) issue('tin', 'tin_or_reason_required');
+        else if (hasTin && v.tin_reason !== undefined) issue('tin_reason', 'tin_or_reason_required');
         else if (v.tin !== undefined && !checkIsTinFormat(v.country, normalizeTin(v.country, v.tin)))
           issue('tin', 'tin_format');
         if (v.tin_reason === 'B') {
@@ -115,14 +125,17 @@ function taxResidencySchema() {
       z.overwrite((v) => ({
         ...v,
         tin: v.tin === undefined ? undefined : normalizeTin(v.country, v.tin),
+        tin_from_id: v.tin_from_id === true && v.tin_reason === undefined ? true : undefined,
+        tin_masked: v.tin === undefined && v.tin_from_id !== true ? v.tin_masked || undefined : undefined,
         tin_reason_explanation: v.tin_reason === 'B' ? v.tin_reason_explanation : undefined,
       })),
     );
 }
 
 /**
- * The CRS self-certification of the tax step, and the two FATCA questions the ID step does not
- * answer (US citizenship comes from the nationality): green card, born in the United States.
+ * The CRS self-certification of the tax step, and the FATCA questions: US citizenship (the ID
+ * step's nationality shows one citizenship only, so it is asked of everyone), green card, born in
+ * the United States.
  */
 export function crsFormSchema() {
   return z.object({
@@ -143,8 +156,18 @@ export function crsFormSchema() {
         });
       }),
     ),
+    us_citizen: z.boolean({ error: 'us_person_answer_required' }),
     us_green_card: z.boolean({ error: 'us_person_answer_required' }),
     us_born: z.boolean({ error: 'us_person_answer_required' }),
+    /**
+     * Country of citizenship for the W-8BEN (line 2), asked only when the US market is chosen and
+     * the ID step does not show it (an HKID is held by permanent residents of any nationality).
+     */
+    citizenship: z.optional(
+      z
+        .string({ error: 'citizenship_invalid' })
+        .check(z.trim(), z.toUpperCase(), z.refine(checkIsCountryCode, 'citizenship_invalid')),
+    ),
   });
 }
 export type CrsFormInput = z.input<ReturnType<typeof crsFormSchema>>;
@@ -157,6 +180,8 @@ export type UsPersonFacts = {
   otherNationalities?: readonly string[] | undefined;
   /** Countries of tax residency (ISO 3166 alpha-2). */
   taxResidencies: readonly string[];
+  /** Declares US citizenship (dual citizens included). */
+  usCitizen?: boolean | undefined;
   /** Holds a US permanent resident card (green card). */
   greenCard: boolean;
   /** Born in the United States: a citizen by birth unless citizenship was renounced. */
@@ -174,6 +199,7 @@ export function checkIsUsPerson(facts: UsPersonFacts): boolean {
     isUs(facts.nationality) ||
     (facts.otherNationalities ?? []).some(isUs) ||
     facts.taxResidencies.some(isUs) ||
+    facts.usCitizen === true ||
     facts.greenCard === true ||
     facts.usBorn === true
   );
@@ -184,4 +210,70 @@ export type UsPersonProblem = 'us_person_not_online';
 /** A US person cannot open an account online (issue #6 step 6), and is told so. */
 export function checkUsPerson(facts: UsPersonFacts): UsPersonProblem | null {
   return checkIsUsPerson(facts) ? 'us_person_not_online' : null;
+}
+
+/** A TIN as shown back: its first two and last two characters. */
+export function maskTin(tin: string): string {
+  return tin.length <= 4
+    ? '*'.repeat(tin.length)
+    : `${tin.slice(0, 2)}${'*'.repeat(tin.length - 4)}${tin.slice(-2)}`;
+}
+
+/** The ID document the ID step sealed, read by the server only. */
+export interface SealedIdDocument {
+  idType: IdType;
+  idNumber: string;
+}
+
+/** What the server holds sealed that a tax answer may stand for. */
+export interface SealedTinSources {
+  /** The ID step's document (`tin_from_id`). */
+  idDocument?: SealedIdDocument | undefined;
+  /** The TINs this step sealed before (a residency sent back with its `tin_masked` keeps its TIN). */
+  keptTins?: readonly { country: string; tin: string }[] | undefined;
+}
+
+/**
+ * Puts the sealed values in where the answers stand for them, so the plain TIN never travels to
+ * the client and back:
+ * - `tin_from_id`: the ID number, for the country the ID document gives (HKID → HK, resident ID →
+ *   CN); a flag the document cannot honour stays without a TIN (`checkTinFromId` reports it);
+ * - `tin_masked` without a TIN: the TIN sealed before for that country, when the mask still matches;
+ *   otherwise the mask is dropped and the residency needs a TIN or a reason again.
+ * Server side only.
+ */
+export function expandSealedTins(
+  answers: Record<string, unknown>,
+  sources: SealedTinSources,
+): Record<string, unknown> {
+  if (!Array.isArray(answers.tax_residencies)) return answers;
+  const id = sources.idDocument;
+  const prefill = id ? prefillTin(id.idType, id.idNumber) : undefined;
+  return {
+    ...answers,
+    tax_residencies: answers.tax_residencies.map((r: unknown) => {
+      if (!r || typeof r !== 'object') return r;
+      const row = r as Record<string, unknown>;
+      const country = typeof row.country === 'string' ? row.country.trim().toUpperCase() : '';
+      if (row.tin_from_id === true || row.tin_from_id === 'true') {
+        const { tin: _tin, tin_masked: _masked, ...rest } = row;
+        return prefill && prefill.country === country
+          ? { ...rest, tin: prefill.tin, tin_from_id: true }
+          : { ...rest, tin_from_id: true };
+      }
+      if (typeof row.tin_masked === 'string' && (row.tin === undefined || row.tin === '')) {
+        const { tin_masked, tin: _tin, ...rest } = row;
+        const kept = sources.keptTins?.find((k) => k.country === country && maskTin(k.tin) === tin_masked);
+        return kept ? { ...rest, tin: kept.tin } : rest;
+      }
+      const { tin_masked: _masked, ...rest } = row;
+      return rest;
+    }),
+  };
+}
+
+/** A residency flagged `tin_from_id` that got no TIN: the ID document does not give that country's TIN. */
+export function checkTinFromId(answers: { tax_residencies?: readonly Record<string, unknown>[] }) {
+  const bad = (answers.tax_residencies ?? []).findIndex((r) => r.tin_from_id === true && !r.tin);
+  return bad < 0 ? null : { index: bad, problem: 'tin_from_id_unavailable' as const };
 }

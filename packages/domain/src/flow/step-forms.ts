@@ -13,7 +13,8 @@ import {
   checkAccountType,
   checkIsAssetProofRequired,
 } from './account-rules';
-import { checkUsPerson, crsFormSchema, NO_TIN_REASONS } from './crs';
+import type { SealedIdDocument } from './crs';
+import { declarationsForm } from './declarations-form';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 import {
   checkNeedsRiskCall,
@@ -26,6 +27,7 @@ import {
   investmentAnswersOf,
   investmentFormSchema,
 } from './investment-experience';
+import { taxForm } from './tax-form';
 import { personalForm } from './personal-form';
 
 /** spec §3 industries. */
@@ -55,6 +57,15 @@ export interface StepForm {
   draft?: z.ZodMiniType<Record<string, unknown>>;
   /** The complete form, as the person confirms it (errors are message keys). */
   schema: (ctx: StepFormContext) => z.ZodMiniType<Record<string, unknown>>;
+  /**
+   * Answers that stand for a value the server holds sealed (the tax step's `tin_from_id` and kept
+   * `tin_masked`): the server puts the value in before parsing, so it never travels to the client.
+   * `own` holds this step's sealed values, decrypted.
+   */
+  expandSealed?: (
+    answers: Record<string, unknown>,
+    sealed: { idDocument?: SealedIdDocument | undefined; own: Readonly<Record<string, string>> },
+  ) => Record<string, unknown>;
   /** The step's rules over the parsed answers and the rest of the application: field → message key. */
   check?: (answers: Record<string, unknown>, ctx: StepFormContext) => Record<string, string>;
   /**
@@ -325,165 +336,6 @@ export const investmentForm: StepForm = {
   },
 };
 
-/** A TIN as shown back: its first two and last two characters. */
-export function maskTin(tin: string): string {
-  return tin.length <= 4
-    ? '*'.repeat(tin.length)
-    : `${tin.slice(0, 2)}${'*'.repeat(tin.length - 4)}${tin.slice(-2)}`;
-}
-
-/**
- * CRS self-certification (1–5 tax residencies, each with its TIN or reason A/B/C) and the US-person
- * questions: a US person cannot open online (issue #6 step 6). The TINs are sealed at rest; the
- * answers keep each residency with its TIN masked.
- */
-export const taxForm: StepForm = {
-  draft: z.partial(
-    z.object({
-      tax_residencies: z.array(
-        z.object({
-          country: z.string().check(z.regex(/^[A-Z]{2}$/)),
-          tin_masked: z.optional(z.string()),
-          tin_reason: z.optional(z.enum(NO_TIN_REASONS)),
-          tin_reason_explanation: z.optional(z.string().check(z.maxLength(200))),
-        }),
-      ),
-      us_green_card: z.boolean(),
-      us_born: z.boolean(),
-    }),
-  ),
-  schema: () => crsFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
-  check: (answers, ctx) => {
-    const identity = ctx.facts.answers.identity ?? {};
-    const residencies = (answers.tax_residencies as { country: string }[] | undefined) ?? [];
-    const problem = checkUsPerson({
-      nationality: typeof identity.nationality === 'string' ? identity.nationality : undefined,
-      taxResidencies: residencies.map((r) => r.country),
-      greenCard: answers.us_green_card === true,
-      usBorn: answers.us_born === true,
-    });
-    const fields: Record<string, string> = {};
-    if (problem) fields.us_person = problem;
-    return fields;
-  },
-  seal: (answers) => {
-    const residencies = Array.isArray(answers.tax_residencies)
-      ? (answers.tax_residencies as Record<string, unknown>[])
-      : [];
-    const tins = residencies
-      .filter((r) => typeof r.tin === 'string' && r.tin)
-      .map((r) => ({ country: String(r.country), tin: String(r.tin) }));
-    return {
-      answers: {
-        ...answers,
-        ...(Array.isArray(answers.tax_residencies)
-          ? {
-              tax_residencies: residencies.map(({ tin, ...r }) =>
-                typeof tin === 'string' && tin ? { ...r, tin_masked: maskTin(tin) } : r,
-              ),
-            }
-          : {}),
-      },
-      sealed: {
-        tins: tins.length
-          ? {
-              plain: JSON.stringify(tins),
-              masked: tins.map((t) => `${t.country} ${maskTin(t.tin)}`).join(', '),
-            }
-          : null,
-      },
-    };
-  },
-};
-
-function formBooleanRequired(key: string) {
-  return z.pipe(
-    z.transform((v: unknown) =>
-      v === true || v === 'true' || v === '1' || v === 1
-        ? true
-        : v === false || v === 'false' || v === '0' || v === 0
-          ? false
-          : undefined,
-    ),
-    z.boolean({ error: key }),
-  );
-}
-const details = (key: string) => z.optional(z.string().check(z.trim(), z.maxLength(300, key)));
-
-/**
- * The declarations a Hong Kong broker collects (issue #6 step 7): politically exposed person (SFC AML
- * guideline: self, family member, close associate), employee or director of an SFC-licensed
- * corporation or registered institution (Code of Conduct 12.4: the employer's consent), relation to
- * the broker's staff, beneficial owner and ultimate originator of the instructions (else not online),
- * 35% of a corporate margin client's voting rights (spec §9), the HKIDR consent (without it the
- * account can only sell) and a separate direct-marketing opt-in, off unless given.
- */
-export const declarationsForm: StepForm = {
-  draft: z.partial(
-    z.object({
-      pep: z.boolean(),
-      pep_details: z.string().check(z.maxLength(300)),
-      licensed_employee: z.boolean(),
-      licensed_employer: z.string().check(z.maxLength(200)),
-      staff_relation: z.boolean(),
-      staff_relation_details: z.string().check(z.maxLength(300)),
-      beneficial_owner: z.boolean(),
-      corporate_voting_35: z.boolean(),
-      corporate_voting_details: z.string().check(z.maxLength(300)),
-      hkidr_consent: z.boolean(),
-      direct_marketing: z.boolean(),
-    }),
-  ),
-  schema: () =>
-    z
-      .object({
-        pep: formBooleanRequired('declaration_answer_required'),
-        pep_details: details('declaration_details_required'),
-        licensed_employee: formBooleanRequired('declaration_answer_required'),
-        licensed_employer: z.optional(
-          z.string().check(z.trim(), z.maxLength(200, 'licensed_employer_required')),
-        ),
-        staff_relation: formBooleanRequired('declaration_answer_required'),
-        staff_relation_details: details('declaration_details_required'),
-        beneficial_owner: formBooleanRequired('declaration_answer_required'),
-        corporate_voting_35: formBooleanRequired('declaration_answer_required'),
-        corporate_voting_details: details('declaration_details_required'),
-        hkidr_consent: formBooleanRequired('declaration_answer_required'),
-        // a separate opt-in: absent means no
-        direct_marketing: z._default(formBoolean, false),
-      })
-      .check(
-        z.superRefine((v, ctx) => {
-          const need = (when: boolean, field: string, value: string | undefined, key: string) => {
-            if (when && !value) ctx.addIssue({ code: 'custom', path: [field], message: key, input: v });
-          };
-          need(v.pep, 'pep_details', v.pep_details, 'declaration_details_required');
-          need(v.licensed_employee, 'licensed_employer', v.licensed_employer, 'licensed_employer_required');
-          need(
-            v.staff_relation,
-            'staff_relation_details',
-            v.staff_relation_details,
-            'declaration_details_required',
-          );
-          need(
-            v.corporate_voting_35,
-            'corporate_voting_details',
-            v.corporate_voting_details,
-            'declaration_details_required',
-          );
-        }),
-      ),
-  check: (answers, ctx) => {
-    const fields: Record<string, string> = {};
-    // the account must be the person's own, and the instructions theirs
-    if (answers.beneficial_owner !== true) fields.beneficial_owner = 'beneficial_owner_not_online';
-    // Code of Conduct 12.4: the employer's written consent, uploaded as `employer_consent`
-    if (answers.licensed_employee === true && !(ctx.documentCounts.employer_consent ?? 0))
-      fields.employer_consent = 'employer_consent_required';
-    return fields;
-  },
-};
-
 /** The steps whose form is saved through the generic call (the identity step has its own calls). */
 export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   account_type: accountTypeForm,
@@ -494,3 +346,5 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   declarations: declarationsForm,
   personal: personalForm,
 };
+
+export { maskTin } from './tax-form';

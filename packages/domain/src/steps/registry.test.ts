@@ -162,12 +162,31 @@ describe('dependencies: what a change reopens, and why', () => {
   });
 
   it('a name or ID change reopens bank and signature, nothing else', () => {
-    for (const field of ['english_surname', 'english_given_name', 'chinese_name', 'id_number', 'id_type']) {
+    for (const field of ['english_surname', 'english_given_name', 'chinese_name', 'id_number']) {
       expect(stepsToReopen({ step: 'identity', fields: [field] }, everything, base)).toEqual([
         { step: 'bank', reason: 'name_or_id_changed' },
         { step: 'signature', reason: 'name_or_id_changed' },
       ]);
     }
+  });
+
+  it('a new kind of ID or nationality reopens tax too (US person, W-8BEN citizenship)', () => {
+    for (const field of ['id_type', 'nationality'])
+      expect(stepsToReopen({ step: 'identity', fields: [field] }, everything, base)).toContainEqual({
+        step: 'tax',
+        reason: 'name_or_id_changed',
+      });
+  });
+
+  it('a new ID number reopens tax only when a TIN was taken from it (tin_from_id)', () => {
+    const fromId = {
+      ...base,
+      answers: { ...base.answers, tax: { tax_residencies: [{ country: 'HK', tin_from_id: true }] } },
+    };
+    expect(stepsToReopen({ step: 'identity', fields: ['id_number'] }, everything, fromId)).toContainEqual({
+      step: 'tax',
+      reason: 'name_or_id_changed',
+    });
   });
 
   it('an employment change to student reopens a margin account type (and the signature)', () => {

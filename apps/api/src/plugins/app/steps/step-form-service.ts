@@ -2,6 +2,7 @@ import {
   applicableSteps,
   fieldErrorsOf,
   hongKongToday,
+  type IdType,
   type ReopenReason,
   STEPS,
   type StepId,
@@ -14,7 +15,7 @@ import { AppError } from '../../../lib/app-error';
 import { countKinds, requireApplication, toDocumentInfo } from '../application/application-service';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
-import { findStepRow, listStepRows, lockEditableApplicationOfUser } from './step-repository';
+import { findStepRow, listStepRows, lockEditableApplicationOfUser, type StepRow } from './step-repository';
 import { progressOf, type SealInput, writeStep } from './step-service';
 
 /**
@@ -56,6 +57,10 @@ export async function saveStepForm(
       );
       return { answers: split.answers, sealed: sealedInput };
     };
+    // answers standing for a sealed value (tax: `tin_from_id`, a kept `tin_masked`) get it here
+    const input = form.expandSealed
+      ? form.expandSealed(body.answers, sealedSourcesOf(ctx, rows, stepId))
+      : body.answers;
     let answers: Record<string, unknown>;
     let sealed: Record<string, SealInput | null> | undefined;
     if (body.confirm) {
@@ -66,13 +71,13 @@ export async function saveStepForm(
       );
       if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id]) && !confirmed.has(s.id)))
         throw new AppError('STEP_NOT_READY');
-      const parsed = z.safeParse(form.schema(formCtx), body.answers);
+      const parsed = z.safeParse(form.schema(formCtx), input);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
       const problems = form.check?.(parsed.data, formCtx) ?? {};
       if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', problems);
       ({ answers, sealed } = splitSealed(parsed.data));
     } else {
-      const split = splitSealed(body.answers);
+      const split = splitSealed(input);
       const parsed = z.safeParse(draftSchema, split.answers);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
       answers = parsed.data as Record<string, unknown>;
@@ -107,6 +112,24 @@ export async function saveStepForm(
       reopened,
     };
   });
+}
+
+/**
+ * The sealed values a form's answers may stand for, decrypted inside the server only: the ID
+ * step's document and this step's own sealed answers.
+ */
+function sealedSourcesOf(ctx: AppContext, rows: readonly StepRow[], stepId: StepId) {
+  const identity = rows.find((r) => r.step === 'identity');
+  const idType = identity?.answers.id_type;
+  const idNumber = identity?.sealed.id_number;
+  const own = rows.find((r) => r.step === stepId)?.sealed ?? {};
+  return {
+    idDocument:
+      idNumber && (idType === 'hk_id' || idType === 'cn_id' || idType === 'passport')
+        ? { idType: idType as IdType, idNumber: ctx.vault.decrypt(idNumber.sealed) }
+        : undefined,
+    own: Object.fromEntries(Object.entries(own).map(([k, v]) => [k, ctx.vault.decrypt(v.sealed)])),
+  };
 }
 
 /** One step as the screen needs it: answers, sealed ones masked, its documents, version, reason. */
