@@ -14,6 +14,7 @@ import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
+import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
 import { companyRoutes } from './routes/companies/index';
 import { devRoutes } from './routes/dev/index';
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(referenceRoutes);
+  await app.register(areaRoutes);
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
   await app.register(stepRoutes);

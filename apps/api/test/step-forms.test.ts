@@ -1,4 +1,5 @@
-import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
+import { ErrorCode, hongKongToday, STEPS, translateError } from '@hk/domain';
+import { addressForm } from '@hk/domain/flow/address-form';
 import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/flow/financial-bands';
 import { describe, expect } from 'vitest';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
@@ -59,7 +60,34 @@ async function withIdentity(t: TestApp, birthDate = '1988-02-29') {
     { token: user.token },
   );
   expect(res.json.status).toBe(0);
+  await confirmAddress(t, user);
   return user;
+}
+
+/** The address step comes before the account type: confirmed directly (step-address.test.ts tests its form). */
+async function confirmAddress(t: TestApp, user: TestUser) {
+  const registry = STEPS.map((s) => (s.id === 'address' ? { ...s, answers: addressForm.draft! } : s));
+  await t.app.ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, user.userId);
+    await writeStep(
+      tx,
+      { vault: t.app.ctx.vault, now: t.app.ctx.now(), meta: SYSTEM_EVENT_META, steps: registry },
+      app,
+      'address',
+      {
+        answers: {
+          region: 'HK',
+          district: 'wan_chai',
+          detail: 'Flat 12A, 88 Hennessy Road',
+          correspondence_same: true,
+          proof_type: 'utility_bill',
+          proof_issued_on: hongKongToday(t.clock.now),
+          proof_confirmed: true,
+        },
+        confirm: true,
+      },
+    );
+  });
 }
 
 async function setEmployment(t: TestApp, user: TestUser, status: string) {
@@ -136,7 +164,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
       const { json } = await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK });
       expect(json).toMatchObject({
         status: 0,
-        data: { step: 'account_type', version: 1, confirmed: true, next_step: 'address', reopened: [] },
+        data: { step: 'account_type', version: 1, confirmed: true, next_step: 'personal', reopened: [] },
       });
       const info = await post(t, '/v9/OpenAccountHk/info', {}, { token: user.token });
       expect(info.json.data.account_type.value).toBe('C');
@@ -263,7 +291,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
 
   run('steps without a form yet (2011), an unknown step (1002), a submitted application (2002)', async () => {
     const user = await withIdentity(t);
-    for (const step of ['address', 'bank', 'identity'])
+    for (const step of ['bank', 'identity'])
       expect((await saveStep(t, user, step, { confirm: true, answers: {} })).json.status, step).toBe(
         ErrorCode.STEP_NOT_AVAILABLE,
       );

@@ -15,7 +15,7 @@ import {
 } from './address-form';
 import { ADDRESS_PROOF_PROBLEMS } from './address-proof';
 import { FLOW_ERROR_MESSAGES } from './messages';
-import type { StepFormContext } from './step-forms';
+import { STEP_FORMS, type StepFormContext } from './step-forms';
 
 // the screen and the server know the flow's message keys (else they read as invalid_value)
 addErrorMessages(FLOW_ERROR_MESSAGES);
@@ -44,6 +44,10 @@ function errors(answers: Record<string, unknown>) {
 }
 
 describe('addressForm: the residential address', () => {
+  it('is the step form of the address step', () => {
+    expect(STEP_FORMS.address).toBe(addressForm);
+  });
+
   it('keeps a mainland address trimmed, with the correspondence address the same by default', () => {
     const r = parse(GOOD);
     expect(r.success).toBe(true);

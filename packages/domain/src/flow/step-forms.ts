@@ -28,6 +28,7 @@ import {
   investmentFormSchema,
 } from './investment-experience';
 import { taxForm } from './tax-form';
+import { addressForm } from './address-form';
 import { personalForm } from './personal-form';
 
 /** spec §3 industries. */
@@ -345,6 +346,7 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   tax: taxForm,
   declarations: declarationsForm,
   personal: personalForm,
+  address: addressForm,
 };
 
 export { maskTin } from './tax-form';

@@ -4,6 +4,7 @@ import {
   FileParamsSchema,
   UploadResponseSchema,
 } from '@hk/domain';
+import { PDF_MIME } from '@hk/domain/flow/address-proof';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +12,7 @@ import { ok, responses } from '../../lib/envelope';
 import { toDocumentInfo } from '../../plugins/app/application/application-service';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { findActiveDocumentOfUser } from '../../plugins/app/documents/document-repository';
-import { deleteDocumentOfUser, storeUploadedImage } from '../../plugins/app/documents/document-service';
+import { deleteDocumentOfUser, storeUploadedDocument } from '../../plugins/app/documents/document-service';
 import { readUpload } from '../../plugins/app/documents/read-upload';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 import { FileIntegrityError } from '../../plugins/app/files/file-store';
@@ -26,7 +27,7 @@ export async function documentRoutes(parent: FastifyInstance) {
     { schema: { response: responses(UploadResponseSchema) } },
     async (request) => {
       const { kind, bytes } = await readUpload(request);
-      const document = await storeUploadedImage(app.ctx, {
+      const document = await storeUploadedDocument(app.ctx, {
         userId: request.session!.userId,
         kind,
         bytes,
@@ -55,11 +56,14 @@ export async function documentRoutes(parent: FastifyInstance) {
         bytes = null;
       }
       if (!bytes) throw new AppError('DOCUMENT_NOT_FOUND');
-      return reply
-        .header('content-type', doc.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      // a PDF is only ever a download (issue #6 step 1): never shown inline, and sandboxed should
+      // a browser open it anyway; images are shown in the page as before
+      if (doc.mime === PDF_MIME)
+        reply
+          .header('content-disposition', `attachment; filename="${doc.kind}.pdf"`)
+          .header('content-security-policy', 'sandbox');
+      else reply.header('content-disposition', 'inline');
+      return reply.header('content-type', doc.mime).header('x-content-type-options', 'nosniff').send(bytes);
     },
   );
 

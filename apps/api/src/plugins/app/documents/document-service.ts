@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DocumentKind, maxDocuments, type StepId, stepOfDocumentKind } from '@hk/domain';
+import { checkIsPdfKind, PDF_MIME } from '@hk/domain/flow/address-proof';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { type EventMeta, recordEvent } from '../events/event-repository';
@@ -13,23 +14,55 @@ import {
   listActiveDocumentsOfKind,
   softDeleteDocuments,
 } from './document-repository';
-import { cleanUploadedImage } from './image';
+import { type CleanImage, cleanUploadedImage } from './image';
+import { checkUploadedPdf } from './pdf';
+
+/** A PDF is recognised by its first bytes (ISO 32000: `%PDF-`), never by its name or declared type. */
+function checkIsPdfContent(bytes: Buffer): boolean {
+  return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** A stored file: a cleaned image, or a checked PDF kept as it was sent (no pixels to re-encode). */
+type CleanFile = Omit<CleanImage, 'mime'> & { mime: CleanImage['mime'] | typeof PDF_MIME };
 
 /**
- * An uploaded image from request to storage: checked and re-encoded (metadata gone), sealed and
+ * The upload's content, decided by its bytes: a PDF for the kinds that take one (the address
+ * proof's e-statement: checked by pdf.ts, kept as sent), else an image, re-encoded (image.ts).
+ * A kind that takes a PDF says so when it refuses a file of another type.
+ */
+async function cleanUpload(kind: DocumentKind, bytes: Buffer): Promise<CleanFile> {
+  const takesPdf = checkIsPdfKind(kind);
+  if (checkIsPdfContent(bytes)) {
+    if (!takesPdf) throw new AppError('UPLOAD_TYPE_REFUSED');
+    checkUploadedPdf(bytes);
+    return { bytes, mime: PDF_MIME, width: 0, height: 0 };
+  }
+  try {
+    return await cleanUploadedImage(bytes);
+  } catch (err) {
+    if (takesPdf && err instanceof AppError && err.code === 'UPLOAD_TYPE_REFUSED')
+      throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_file_type' });
+    throw err;
+  }
+}
+
+/**
+ * An uploaded file from request to storage: an image checked and re-encoded (metadata gone), or a
+ * PDF e-statement checked (address proof only), sealed and
  * staged in the file store, then, in one transaction with the application locked, its row
  * inserted (replacing the previous file of a one-file kind), the bytes attached (database store:
  * in the same transaction) and its step told that its documents changed, which unconfirms it and
- * reopens what rests on it. A document of one step never touches another step.
+ * reopens what rests on it. A document of one step never touches another step. A kind that takes
+ * a PDF holds one PDF alone or images only (issue #6 step 1: 1–3 images or one PDF).
  */
-export async function storeUploadedImage(
+export async function storeUploadedDocument(
   ctx: AppContext,
   input: { userId: string; kind: DocumentKind; bytes: Buffer; meta: EventMeta },
 ): Promise<DocumentRow> {
   const step = stepOfDocumentKind(input.kind);
   if (!step) throw new AppError('VALIDATION_FAILED', { kind: 'document_kind_invalid' });
-  const image = await cleanUploadedImage(input.bytes);
-  const staged = await ctx.files.stage(image.bytes);
+  const file = await cleanUpload(input.kind, input.bytes);
+  const staged = await ctx.files.stage(file.bytes);
   const now = ctx.now();
   let removals: PendingRemoval[] = [];
   let document: DocumentRow;
@@ -42,6 +75,9 @@ export async function storeUploadedImage(
       // a one-file kind (an ID side) is replaced; a several-file kind (proofs) is capped
       const replaced = max === 1 ? existing : [];
       if (max > 1 && existing.length >= max) throw new AppError('UPLOAD_COUNT_EXCEEDED');
+      // one PDF stands alone: not beside images, not a second one
+      if (existing.length > 0 && (file.mime === PDF_MIME || existing.some((d) => d.mime === PDF_MIME)))
+        throw new AppError('UPLOAD_COUNT_EXCEEDED', { file: 'address_proof_too_many' });
       const replacedKeys = await softDeleteDocuments(
         tx,
         replaced.map((d) => d.id),
@@ -54,11 +90,11 @@ export async function storeUploadedImage(
         step: step.id,
         kind: input.kind,
         storageKey: staged.key,
-        mime: image.mime,
-        size: image.bytes.length,
-        width: image.width,
-        height: image.height,
-        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        mime: file.mime,
+        size: file.bytes.length,
+        width: file.width,
+        height: file.height,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
         createdAt: now,
       });
       removals = await Promise.all(replacedKeys.map((key) => ctx.files.remove(tx, key)));

@@ -12,7 +12,8 @@ import { STEP_FORMS, type StepFormContext } from '@hk/domain/flow/step-forms';
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
-import { countKinds, requireApplication, toDocumentInfo } from '../application/application-service';
+import { requireApplication, toDocumentInfo } from '../application/application-service';
+import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
 import { findStepRow, listStepRows, lockEditableApplicationOfUser, type StepRow } from './step-repository';
@@ -43,7 +44,7 @@ export async function saveStepForm(
     const rows = await listStepRows(tx, app.id);
     const { facts, confirmed } = progressOf(app, rows);
     const docs = await listActiveDocuments(tx, app.id);
-    const formCtx: StepFormContext = { today: hongKongToday(now), facts, documentCounts: countKinds(docs) };
+    const formCtx: StepFormContext = { today: hongKongToday(now), facts, documentCounts: countDocuments(docs) };
 
     // what the vault seals (TINs…) is split off the answers before they are stored or parsed
     const splitSealed = (raw: Record<string, unknown>) => {
