@@ -5,10 +5,11 @@ import { addErrorMessages, pickLanguage } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasDevTools } from './config';
+import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
+import { createMailer } from './plugins/app/mail/create-mailer';
 import { requestContext } from './plugins/app/request-context';
 import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
@@ -18,8 +19,10 @@ import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
 import { companyRoutes } from './routes/companies/index';
 import { devRoutes } from './routes/dev/index';
+import { devMailRoutes } from './routes/dev/mail';
 import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
+import { mailRoutes } from './routes/mail/index';
 import { referenceRoutes } from './routes/reference/index';
 import { stepRoutes } from './routes/steps/index';
 import { taxRoutes } from './routes/tax/index';
@@ -59,7 +62,7 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
  * the config and vault (what tests and tools that build the app directly get).
  */
 export async function buildApp(
-  input: Omit<AppContext, 'files'> & Partial<Pick<AppContext, 'files'>>,
+  input: Omit<AppContext, 'files' | 'mailer'> & Partial<Pick<AppContext, 'files' | 'mailer'>>,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
   // the later steps' field messages (kept off the login bundle) are the server's to translate too
@@ -67,6 +70,10 @@ export async function buildApp(
   const ctx: AppContext = {
     ...input,
     files: input.files ?? createFileStore(input.config.fileStore, input.vault),
+    // the app's logger (built below) is used once a message is sent, after start-up
+    mailer:
+      input.mailer ??
+      createMailer(input.config, { info: (msg) => app.log.info({ module: 'mail' }, msg) }, input.now),
   };
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -108,9 +115,12 @@ export async function buildApp(
   await app.register(applicationRoutes);
   await app.register(documentRoutes);
   await app.register(stepRoutes);
+  await app.register(mailRoutes);
   await app.register(taxRoutes);
   await app.register(companyRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
+  if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
+  if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

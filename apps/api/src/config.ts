@@ -7,6 +7,9 @@ export type SmsProviderConfig =
   | { kind: 'console' }
   | { kind: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
 
+/** MAIL_PROVIDER: `console` (log and dev outbox, never in production) or `smtp` (nodemailer). */
+export type MailConfig = { kind: 'console' } | { kind: 'smtp'; url: string; from: string };
+
 export interface Config {
   port: number;
   host: string;
@@ -21,6 +24,8 @@ export interface Config {
   /** Key of the partner-link mobile encryption (decode_mobile), 32 bytes. */
   linkKey: Buffer;
   sms: SmsProviderConfig;
+  /** How the personal step's email codes are sent (MAIL_PROVIDER, SMTP_URL, MAIL_FROM). */
+  mail: MailConfig;
   customerServiceTel: string;
   customerServiceTelHk: string;
   /** The customer-service QR code image (spec §2 status page); `is_show_open_cs_qrcode` is 1 when set. */
@@ -138,6 +143,27 @@ export function hasDevTools(config: Pick<Config, 'isProduction' | 'sms'>): boole
   return !config.isProduction && config.sms.kind === 'console';
 }
 
+/** GET /dev/mail exists only with the console mailer outside production (no real mail is sent). */
+export function hasMailDevTools(config: Pick<Config, 'isProduction' | 'mail'>): boolean {
+  return !config.isProduction && config.mail.kind === 'console';
+}
+
+/** MAIL_PROVIDER=smtp needs SMTP_URL (smtp:// or smtps://) and MAIL_FROM; production needs smtp. */
+export function parseMailConfig(env: NodeJS.ProcessEnv, isProduction: boolean): MailConfig {
+  const kind = env.MAIL_PROVIDER || 'console';
+  if (kind !== 'console' && kind !== 'smtp')
+    throw new Error(`MAIL_PROVIDER must be "console" or "smtp", not "${kind}"`);
+  if (kind === 'console') {
+    if (isProduction) throw new Error('production needs a real MAIL_PROVIDER (smtp)');
+    return { kind };
+  }
+  const url = env.SMTP_URL?.trim() ?? '';
+  const from = env.MAIL_FROM?.trim() ?? '';
+  if (!url || !from) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL and MAIL_FROM');
+  if (!/^smtps?:\/\/[^\s]+$/.test(url)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  return { kind, url, from };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './.data');
@@ -159,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   if (isProduction && sms.kind === 'console')
     throw new Error('production needs a real SMS_PROVIDER (twilio)');
+
+  const mail = parseMailConfig(env, isProduction);
 
   let dataKey = readKey(env.DATA_KEY, 'DATA_KEY');
   let linkKey = readKey(env.LINK_KEY, 'LINK_KEY');
@@ -185,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkKey,
     signSecret: env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
     sms,
+    mail,
     customerServiceTel: env.CS_TEL ?? '400-800-8888',
     customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
     csQrcodeUrl: env.CS_QRCODE_URL || undefined,

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Vault } from './lib/crypto';
 import type { FileStore } from './plugins/app/files/file-store';
+import type { Mailer } from './plugins/app/mail/mailer';
 import type { SmsProvider } from './plugins/app/sms/sms-provider';
 
 /** What the app is built from; tests pass their own (in-memory database, fixed clock, fake SMS). */
@@ -12,6 +13,8 @@ export interface AppContext {
   sms: SmsProvider;
   /** Uploaded files, sealed (FILE_STORE: database or s3). */
   files: FileStore;
+  /** The personal step's email codes (MAIL_PROVIDER: console or smtp). */
+  mailer: Mailer;
   now: () => Date;
 }
 

@@ -27,6 +27,9 @@ function productionEnv(dir: string): NodeJS.ProcessEnv {
     TWILIO_ACCOUNT_SID: 'AC123',
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM: '+85230000000',
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+    MAIL_FROM: 'no-reply@example.com',
   };
 }
 
@@ -50,6 +53,7 @@ describe('production configuration', () => {
     ['LINK_KEY', /LINK_KEY/],
     ['SIGN_SECRET', /SIGN_SECRET/],
     ['SMS_PROVIDER', /SMS_PROVIDER/],
+    ['MAIL_PROVIDER', /MAIL_PROVIDER/],
   ])('refuses to start without %s', (name, message) => {
     const env = productionEnv(tempDir());
     delete env[name];

@@ -1,17 +1,10 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   checkIsCaptchaAlwaysRequired,
   type ErrorCodeName,
   type Language,
   type PhoneRegion,
-  SMS_CODE_LENGTH,
-  SMS_CODE_MAX_TRIES,
   SMS_CODE_TTL_S,
   SMS_FREE_REQUESTS_PER_HOUR,
-  SMS_PER_IP_PER_HOUR,
-  SMS_PER_MOBILE_INTERVAL_S,
-  SMS_PER_MOBILE_PER_DAY,
-  SMS_PER_MOBILE_PER_HOUR,
 } from '@hk/domain';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
@@ -19,6 +12,14 @@ import { AppError } from '../../../lib/app-error';
 import { redeemCaptcha } from '../captcha/captcha-service';
 import { lockSubject } from './advisory-lock';
 import { mobileLookupHash, toE164 } from './mobile-identity';
+import {
+  type CodeVerdict,
+  hashCode,
+  judgeCode,
+  randomCode,
+  type SendLimit,
+  sendingLimitOf,
+} from './one-time-code';
 import {
   addWrongAttempt,
   consumeSmsCode,
@@ -46,24 +47,36 @@ interface Logger {
   warn(obj: object, msg: string): void;
 }
 
-/** 6 digits from the secure generator. */
-export function randomSmsCode(): string {
-  return String(randomInt(10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-}
-
 function hashSmsCode(ctx: AppContext, mobileHash: string, code: string): string {
-  return ctx.vault.lookupHash(`sms-code:${mobileHash}:${code}`);
+  return hashCode(ctx.vault, 'sms-code', mobileHash, code);
 }
 
-/** spec §5 / issue #2 §3: the sending limits, counted over codes actually sent. */
+const SMS_LIMIT: Record<SendLimit, ErrorCodeName> = {
+  too_soon: 'SMS_TOO_SOON',
+  hourly: 'SMS_HOURLY_LIMIT',
+  daily: 'SMS_DAILY_LIMIT',
+  ip: 'SMS_IP_LIMIT',
+};
+
+/** spec §5 / issue #2 §3: the sending limits (one-time-code.ts), counted over codes of the mobile. */
 function sendingLimit(a: SmsActivity, now: Date): ErrorCodeName | null {
-  if (a.lastCodeAt && now.getTime() - a.lastCodeAt.getTime() < SMS_PER_MOBILE_INTERVAL_S * 1000)
-    return 'SMS_TOO_SOON';
-  if (a.mobileCodesLastHour >= SMS_PER_MOBILE_PER_HOUR) return 'SMS_HOURLY_LIMIT';
-  if (a.mobileCodesLastDay >= SMS_PER_MOBILE_PER_DAY) return 'SMS_DAILY_LIMIT';
-  if (a.ipCodesLastHour >= SMS_PER_IP_PER_HOUR) return 'SMS_IP_LIMIT';
-  return null;
+  const limit = sendingLimitOf(
+    {
+      lastCodeAt: a.lastCodeAt,
+      subjectCodesLastHour: a.mobileCodesLastHour,
+      subjectCodesLastDay: a.mobileCodesLastDay,
+      ipCodesLastHour: a.ipCodesLastHour,
+    },
+    now,
+  );
+  return limit && SMS_LIMIT[limit];
 }
+
+const SMS_VERDICT: Record<Exclude<CodeVerdict, 'right'>, ErrorCodeName> = {
+  expired: 'SMS_CODE_EXPIRED',
+  locked: 'SMS_CODE_LOCKED',
+  wrong: 'SMS_CODE_WRONG',
+};
 
 /** spec §5: always outside CN and HK; there, once the mobile or the IP has asked twice this hour. */
 function isCaptchaRequired(region: PhoneRegion, a: SmsActivity): boolean {
@@ -87,7 +100,7 @@ function isCaptchaRequired(region: PhoneRegion, a: SmsActivity): boolean {
 export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: Logger): Promise<void> {
   const mobileHash = mobileLookupHash(ctx.vault, req.region, req.mobile);
   const now = ctx.now();
-  const code = randomSmsCode();
+  const code = randomCode();
   const outcome = await ctx.db.transaction(
     async (tx): Promise<{ refusal: ErrorCodeName } | { refusal: null; codeId: string }> => {
       await lockSubject(tx, `mobile:${mobileHash}`);
@@ -145,14 +158,9 @@ export async function verifySmsCode(
   now: Date,
 ): Promise<ErrorCodeName | null> {
   const live = await findLiveSmsCode(tx, mobileHash);
-  if (!live || live.expiresAt.getTime() <= now.getTime()) return 'SMS_CODE_EXPIRED';
-  if (live.attempts >= SMS_CODE_MAX_TRIES) return 'SMS_CODE_LOCKED';
-  const given = Buffer.from(hashSmsCode(ctx, mobileHash, code), 'hex');
-  const stored = Buffer.from(live.codeHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    await addWrongAttempt(tx, live.id);
-    return 'SMS_CODE_WRONG';
-  }
-  await consumeSmsCode(tx, live.id, now);
+  const verdict = judgeCode(live, hashSmsCode(ctx, mobileHash, code), now);
+  if (verdict === 'wrong') await addWrongAttempt(tx, live!.id);
+  if (verdict !== 'right') return SMS_VERDICT[verdict];
+  await consumeSmsCode(tx, live!.id, now);
   return null;
 }

@@ -32,6 +32,7 @@ export const EVENT_TYPES = [
   'document_deleted',
   'status_changed',
   'submission_created',
+  'email_verified',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

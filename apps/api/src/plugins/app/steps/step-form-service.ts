@@ -16,6 +16,7 @@ import { requireApplication, toDocumentInfo } from '../application/application-s
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
+import { loadEmailVerifier } from '../mail/email-code-service';
 import { findStepRow, listStepRows, lockEditableApplicationOfUser, type StepRow } from './step-repository';
 import { progressOf, type SealInput, writeStep } from './step-service';
 
@@ -44,7 +45,13 @@ export async function saveStepForm(
     const rows = await listStepRows(tx, app.id);
     const { facts, confirmed } = progressOf(app, rows);
     const docs = await listActiveDocuments(tx, app.id);
-    const formCtx: StepFormContext = { today: hongKongToday(now), facts, documentCounts: countDocuments(docs) };
+    const formCtx: StepFormContext = {
+      today: hongKongToday(now),
+      facts,
+      documentCounts: countDocuments(docs),
+      // the personal step's email must be one this application verified (mailCheck)
+      ...(stepId === 'personal' ? { isEmailVerified: await loadEmailVerifier(ctx.vault, tx, app.id) } : {}),
+    };
 
     // what the vault seals (TINs…) is split off the answers before they are stored or parsed
     const splitSealed = (raw: Record<string, unknown>) => {
