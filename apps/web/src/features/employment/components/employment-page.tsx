@@ -1,12 +1,146 @@
+import { EMPLOYMENT_STATUSES } from '@hk/domain';
+import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/flow/step-forms';
 import { useTranslation } from 'react-i18next';
+import { usePageFlags } from '../../../app/page-flags';
+import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
+import { SelectField, StepForm, StepSubmit, TextField } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
+import { useStepForm } from '../../steps/lib/use-step-form';
+import { CompanyNameField } from './company-name-field';
+import './employment.css';
 
-// Scaffold by the lead: the owner of this step replaces it with the step's form.
-export default function Page() {
+export interface EmploymentValues {
+  status: string;
+  company_name: string;
+  industry: string;
+  position: string;
+  job_level: string;
+  department: string;
+  years_of_service: string;
+}
+
+const JOB_FIELDS = [
+  'company_name',
+  'industry',
+  'position',
+  'job_level',
+  'department',
+  'years_of_service',
+] as const;
+
+export const checkIsEmployed = (status: string) => (EMPLOYED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The answers sent: the status, and the job only for the employed and self-employed (spec §3: other
+ * statuses skip it); years of service as a number; empty fields left out.
+ */
+export function employmentAnswersOf(v: EmploymentValues): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  if (v.status) answers.status = v.status;
+  if (!checkIsEmployed(v.status)) return answers;
+  for (const field of JOB_FIELDS) {
+    const raw: unknown = v[field];
+    if (raw === undefined || raw === null || raw === '') continue;
+    answers[field] =
+      field === 'years_of_service' && typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim())
+        ? Number(raw.trim())
+        : typeof raw === 'string'
+          ? raw.trim()
+          : raw;
+  }
+  return answers;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const schema = employmentForm.schema({ today: '', facts: { markets: [], answers: {} }, documentCounts: {} });
+
+function EmploymentForm({ info }: { info: StepInfo }) {
+  const { t } = useTranslation('employment');
+  const { state } = usePageFlags();
+  // spec §4: a student cannot keep a margin account; say so before the change is saved
+  const accountType = useStepInfo('account_type');
+  const { form, onSubmit, submitting, formError } = useStepForm<EmploymentValues>({
+    step: 'employment',
+    info,
+    schema,
+    toValues: (i) => ({
+      status: text(i.answers.status),
+      company_name: text(i.answers.company_name),
+      industry: text(i.answers.industry),
+      position: text(i.answers.position),
+      job_level: text(i.answers.job_level),
+      department: text(i.answers.department),
+      years_of_service: text(i.answers.years_of_service),
+    }),
+    toAnswers: employmentAnswersOf,
+  });
+  const status = form.watch('status');
+  const employed = checkIsEmployed(status);
+  const marginStudent = status === 'student' && accountType.data?.answers.securities === 'margin';
+  return (
+    <StepForm form={form} onSubmit={onSubmit}>
+      <SelectField
+        register={form.register}
+        name="status"
+        label={t('status')}
+        options={EMPLOYMENT_STATUSES.map((v) => ({ value: v, label: t(`status_${v}`) }))}
+        placeholder={t('choose')}
+      />
+      {marginStudent ? (
+        <p className="step-notice" role="note">
+          {t('student_margin_notice')}
+        </p>
+      ) : null}
+      {employed ? (
+        <section className="step-section" aria-label={t('job_section')}>
+          <h2 className="step-section__title">{t('job_section')}</h2>
+          <CompanyNameField
+            control={form.control}
+            name="company_name"
+            label={status === 'self_employed' ? t('business_name') : t('company_name')}
+          />
+          <SelectField
+            register={form.register}
+            name="industry"
+            label={t('industry')}
+            options={INDUSTRIES.map((v) => ({ value: v, label: t(`industry_${v}`) }))}
+            placeholder={t('choose')}
+          />
+          <TextField register={form.register} name="position" label={t('position')} maxLength={100} />
+          <SelectField
+            register={form.register}
+            name="job_level"
+            label={t('job_level')}
+            options={JOB_LEVELS.map((v) => ({ value: v, label: t(`job_level_${v}`) }))}
+            placeholder={t('choose')}
+          />
+          <TextField
+            register={form.register}
+            name="department"
+            label={t('department')}
+            hint={t('optional')}
+            maxLength={100}
+          />
+          <TextField
+            register={form.register}
+            name="years_of_service"
+            label={t('years_of_service')}
+            inputMode="numeric"
+            maxLength={2}
+          />
+        </section>
+      ) : null}
+      <StepSubmit submitting={submitting} formError={formError} state={state} />
+    </StepForm>
+  );
+}
+
+/** Employment (spec §3, issue #6 step 4): the status; the employer and the job of the employed. */
+export default function EmploymentPage() {
   const { t } = useTranslation('common');
   return (
     <StepPage step="employment" title={t('title_employment')}>
-      {() => null}
+      {(info) => <EmploymentForm info={info} />}
     </StepPage>
   );
 }
