@@ -15,6 +15,7 @@ import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
+import { appointmentRoutes } from './routes/appointments/index';
 import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
 import { companyRoutes } from './routes/companies/index';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(taxRoutes);
   await app.register(companyRoutes);
+  await app.register(appointmentRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());

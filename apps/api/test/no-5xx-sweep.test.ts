@@ -21,6 +21,7 @@ const WRITING = new Set([
   'POST /v9/openaccounthk/id_info',
   'POST /v9/openaccounthk/upload',
   'POST /v9/openaccounthk/del_file',
+  'POST /v9/openaccounthk/appoint',
 ]);
 /** The fields each route reads (its contract), plus the common parameters every route reads. */
 const FIELDS: Record<string, string[]> = {
@@ -41,6 +42,7 @@ const FIELDS: Record<string, string[]> = {
     'birth_date',
   ],
   '/v9/openaccounthk/del_file': ['document_id'],
+  '/v9/openaccounthk/appoint': ['slot', 'appointment_version'],
   '/v1/services/decode_mobile': ['mobile'],
   '/v9/openaccounthk/getca': ['caType'],
   '/user/login/get_region_list': ['type'],
@@ -149,10 +151,17 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     docOfB = up.json.data.document_id;
 
     routes = [];
+    // a route whose path extends another's prints nested under it (`appoint` → `ment_status`)
+    const parents: { depth: number; url: string }[] = [];
     for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-      const m = /── (\S+) \(([A-Z, ]+)\)/.exec(line);
+      const m = /── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
       if (!m) continue;
-      for (const method of m[2]!.split(', ')) if (method !== 'HEAD') routes.push({ method, url: m[1]! });
+      const depth = line.indexOf('──');
+      while (parents.length && parents.at(-1)!.depth >= depth) parents.pop();
+      const url = (parents.at(-1)?.url ?? '') + m[1]!;
+      parents.push({ depth, url });
+      if (!m[2]) continue;
+      for (const method of m[2].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
     }
   }, 30_000);
   afterAll(async () => {
@@ -183,11 +192,13 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/id_info',
       'POST /v9/openaccounthk/step/:step',
       'POST /v9/openaccounthk/step_info/:step',
+      'POST /v9/openaccounthk/appointment_status',
+      'POST /v9/openaccounthk/appoint',
       'GET /dev/sms',
       'GET /dev/captcha',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(23);
+    expect(keys).toHaveLength(25);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkHasDerivativesKnowledge,
   checkNeedsRiskCall,
+  checkSavedAnswersNeedRiskCall,
   DERIVATIVES_KNOWLEDGE_WAYS,
   EXPERIENCE_YEARS,
   type ExperienceYears,
@@ -49,6 +50,23 @@ describe('checkNeedsRiskCall (spec §4: experience under 1 year)', () => {
     expect(checkNeedsRiskCall({})).toBe(true);
     expect(checkNeedsRiskCall({ securities: 'lt1' })).toBe(true);
     expect(checkNeedsRiskCall({ bond: 'gt5' })).toBe(false);
+  });
+});
+
+describe('checkSavedAnswersNeedRiskCall (what the booking calls go by)', () => {
+  it('needs every product answered, each under a year', () => {
+    expect(checkSavedAnswersNeedRiskCall({ experience: all('lt1') })).toBe(true);
+    expect(checkSavedAnswersNeedRiskCall({ experience: { ...all('none'), bond: 'lt1' } })).toBe(true);
+    expect(checkSavedAnswersNeedRiskCall({ experience: { ...all('none'), cbbc: '1to3' } })).toBe(false);
+  });
+
+  it('is false on an incomplete, missing or malformed answer', () => {
+    const { etf: _, ...five } = all('none');
+    expect(checkSavedAnswersNeedRiskCall({ experience: five })).toBe(false);
+    expect(checkSavedAnswersNeedRiskCall({ experience: { ...all('none'), etf: 'never' } })).toBe(false);
+    expect(checkSavedAnswersNeedRiskCall({})).toBe(false);
+    expect(checkSavedAnswersNeedRiskCall(null)).toBe(false);
+    expect(checkSavedAnswersNeedRiskCall({ experience: 'none' })).toBe(false);
   });
 });
 

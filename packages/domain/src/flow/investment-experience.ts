@@ -44,6 +44,22 @@ export function checkNeedsRiskCall(experience: Partial<Record<InvestmentProduct,
 }
 
 /**
+ * Whether saved answers (a draft or a confirmation) call for the risk-disclosure call: every product
+ * answered, and under a year in each. An incomplete answer does not yet say "under a year in
+ * everything", so the call is not booked on it (the server's `appoint` and `appointment_status`).
+ */
+export function checkSavedAnswersNeedRiskCall(
+  answers: Readonly<Record<string, unknown>> | null | undefined,
+): boolean {
+  const experience = answers?.experience;
+  if (!experience || typeof experience !== 'object') return false;
+  const byProduct = experience as Record<string, unknown>;
+  const years: readonly unknown[] = EXPERIENCE_YEARS;
+  if (!INVESTMENT_PRODUCTS.every((p) => years.includes(byProduct[p]))) return false;
+  return checkNeedsRiskCall(byProduct as InvestmentExperience);
+}
+
+/**
  * SFC Code of Conduct 5.1A, as the person declared it: any one of the three ways is enough.
  * Years of experience in warrants, CBBCs or futures/options do not count by themselves: the Code's
  * criterion is 5 or more transactions within the past 3 years, which "1–3 years of experience" does

@@ -62,7 +62,8 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
   };
 }
 
-const knownKeys = new Set(Object.keys(ERROR_MESSAGES['zh-CN']));
+/** Read at each request: the flow/ rules' messages are added to the catalogue at start-up (addErrorMessages). */
+const isKnownKey = (key: string | undefined) => !!key && Object.hasOwn(ERROR_MESSAGES['zh-CN'], key);
 
 /** Turns every failure into the envelope; nothing below 500 is ever logged as a server fault. */
 export const errorHandler = fp(
@@ -73,7 +74,7 @@ export const errorHandler = fp(
         const fields: Record<string, string> = {};
         for (const issue of error.validation) {
           const field = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
-          fields[field] ??= knownKeys.has(issue.message ?? '') ? issue.message! : 'invalid_value';
+          fields[field] ??= isKnownKey(issue.message) ? issue.message! : 'invalid_value';
         }
         return sendError(request, reply, 'VALIDATION_FAILED', fields);
       }

@@ -32,6 +32,9 @@ export const EVENT_TYPES = [
   'document_deleted',
   'status_changed',
   'submission_created',
+  'appointment_booked',
+  'appointment_changed',
+  'appointment_cancelled',
   'email_verified',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { requireApplication, toDocumentInfo } from '../application/application-service';
+import { findRiskCallSlot, releaseUnneededAppointment } from '../appointments/appointment-service';
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
@@ -49,6 +50,8 @@ export async function saveStepForm(
       today: hongKongToday(now),
       facts,
       documentCounts: countDocuments(docs),
+      // the investment step's confirmation needs the risk-call booking when experience is under a year
+      ...(stepId === 'investment' ? { riskCallSlot: await findRiskCallSlot(tx, app.id) } : {}),
       // the personal step's email must be one this application verified (mailCheck)
       ...(stepId === 'personal' ? { isEmailVerified: await loadEmailVerifier(ctx.vault, tx, app.id) } : {}),
     };
@@ -110,6 +113,9 @@ export async function saveStepForm(
         expectedVersion: body.step_version,
       },
     );
+    // a year or more of experience after all: the risk call's booking is cancelled
+    if (stepId === 'investment' && body.confirm)
+      await releaseUnneededAppointment(tx, app, answers, meta, now);
     const after = progressOf(app, await listStepRows(tx, app.id));
     return {
       step: stepId,
