@@ -1,0 +1,239 @@
+import type { DocumentInfo } from '@hk/domain';
+import {
+  ADDRESS_PROOF_MAX_IMAGES,
+  ADDRESS_PROOF_PDF_MAX_BYTES,
+  PDF_MIME,
+} from '@hk/domain/flow/address-proof';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { deleteDocument } from '../../id-step/api/delete-document';
+import { fetchDocumentImageUrl, useDocumentImage } from '../../id-step/api/get-document-image';
+import { uploadDocument } from '../../id-step/api/upload-document';
+import { PhotoTile } from '../../id-step/components/photo-tile';
+import { compressImage, MAX_UPLOAD_MB } from '../../id-step/lib/compress-image';
+import { FieldError } from '../../steps/components/fields';
+
+const PDF_MAX_MB = ADDRESS_PROOF_PDF_MAX_BYTES / (1024 * 1024);
+
+function useAction(failedKey: string) {
+  const { t } = useTranslation('address');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : t(failedKey));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+function ProofPhoto({
+  document,
+  n,
+  onRemove,
+}: {
+  document: DocumentInfo;
+  n: number;
+  onRemove: () => Promise<void>;
+}) {
+  const { t } = useTranslation('address');
+  const image = useDocumentImage(document.document_id);
+  const remove = useAction('delete_failed');
+  const name = t('photo_n', { n });
+  return (
+    <figure className="address-file" aria-label={name}>
+      {image.url ? <img className="address-file__img" src={image.url} alt={name} /> : null}
+      <figcaption className="address-file__caption">
+        <span>{name}</span>
+        <button
+          type="button"
+          className="id-btn id-btn--ghost id-btn--small"
+          disabled={remove.busy}
+          aria-label={t('delete_file', { name })}
+          onClick={() => void remove.run(onRemove)}
+        >
+          ✕
+        </button>
+      </figcaption>
+      {remove.error ? (
+        <p className="id-field__error" role="alert">
+          {remove.error}
+        </p>
+      ) : null}
+    </figure>
+  );
+}
+
+/**
+ * The PDF e-statement as a file row: a download link, never shown in the page (the server sends it
+ * as an attachment; here it is fetched with the session and saved through a temporary link).
+ */
+function ProofPdf({ document, onRemove }: { document: DocumentInfo; onRemove: () => Promise<void> }) {
+  const { t } = useTranslation('address');
+  const remove = useAction('delete_failed');
+  const download = useAction('download_failed');
+  const name = t('pdf_name');
+  return (
+    <section className="address-file address-file--pdf" aria-label={name}>
+      <span className="address-file__icon" aria-hidden="true">
+        PDF
+      </span>
+      <span className="address-file__name">
+        {name}
+        <span className="address-file__size">
+          {t('pdf_size', { size: Math.max(1, Math.round(document.size / 1024)) })}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="id-btn id-btn--link id-btn--small"
+        disabled={download.busy}
+        onClick={() =>
+          void download.run(async () => {
+            const url = await fetchDocumentImageUrl(document.document_id);
+            const a = window.document.createElement('a');
+            a.href = url;
+            a.download = 'address-proof.pdf';
+            a.rel = 'noopener';
+            a.click();
+            setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          })
+        }
+      >
+        {t('download_pdf')}
+      </button>
+      <button
+        type="button"
+        className="id-btn id-btn--ghost id-btn--small"
+        disabled={remove.busy}
+        aria-label={t('delete_file', { name })}
+        onClick={() => void remove.run(onRemove)}
+      >
+        ✕
+      </button>
+      {remove.error || download.error ? (
+        <p className="id-field__error" role="alert">
+          {remove.error ?? download.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Chooses a PDF e-statement and uploads it as it is (the server checks it by its content). */
+function PdfUpload({
+  beforeChange,
+  onChanged,
+}: {
+  beforeChange: () => Promise<void>;
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation('address');
+  const inputId = useId();
+  const [state, setState] = useState<{ percent: number } | { error: string } | null>(null);
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (file.size > ADDRESS_PROOF_PDF_MAX_BYTES) {
+      setState({ error: t('pdf_oversize', { max: PDF_MAX_MB }) });
+      return;
+    }
+    setState({ percent: 0 });
+    try {
+      await beforeChange();
+      await uploadDocument('address_proof', file, (percent) => setState({ percent }));
+      setState(null);
+      await onChanged();
+    } catch (err) {
+      setState({ error: err instanceof ApiError && err.message ? err.message : t('upload_failed') });
+    }
+  };
+  const busy = state !== null && 'percent' in state;
+  return (
+    <div className="address-pdf-upload">
+      <input
+        id={inputId}
+        className="id-visually-hidden"
+        type="file"
+        accept={`${PDF_MIME},.pdf`}
+        aria-label={t('add_pdf')}
+        disabled={busy}
+        onChange={(e) => void onFile(e.currentTarget)}
+      />
+      <label htmlFor={inputId} className={`id-btn id-btn--ghost${busy ? ' is-disabled' : ''}`}>
+        <span aria-hidden="true">{t('add_pdf')}</span>
+      </label>
+      {busy ? <p role="status">{t('uploading', { percent: state.percent })}</p> : null}
+      {state && 'error' in state ? (
+        <p className="id-field__error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The address proof's files (spec §5, issue #6 step 1): 1–3 photos through the ID step's upload
+ * pipeline (compressed in the browser, uploaded with progress), or one PDF e-statement instead.
+ * Each upload or removal changes the step on the server: `beforeChange` saves what was typed,
+ * `onChanged` loads the step again.
+ */
+export function ProofFiles({
+  documents,
+  beforeChange,
+  onChanged,
+}: {
+  documents: readonly DocumentInfo[];
+  beforeChange: () => Promise<void>;
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation('address');
+  const proofs = documents.filter((d) => d.kind === 'address_proof');
+  const pdf = proofs.find((d) => d.mime === PDF_MIME);
+  const photos = proofs.filter((d) => d.mime !== PDF_MIME);
+  const remove = (d: DocumentInfo) => async () => {
+    await beforeChange();
+    await deleteDocument(d.document_id);
+    await onChanged();
+  };
+  return (
+    <div className="id-field address-files" id="sf-address_proof">
+      <p className="id-field__label">{t('files_label')}</p>
+      <p className="id-hint">{t('files_hint', { max: Math.min(PDF_MAX_MB, MAX_UPLOAD_MB) })}</p>
+      {pdf ? <ProofPdf document={pdf} onRemove={remove(pdf)} /> : null}
+      {photos.map((d, i) => (
+        <ProofPhoto key={d.document_id} document={d} n={i + 1} onRemove={remove(d)} />
+      ))}
+      {!pdf && photos.length < ADDRESS_PROOF_MAX_IMAGES ? (
+        <PhotoTile
+          key={photos.length}
+          kind="address_proof"
+          label={t('photo_n', { n: photos.length + 1 })}
+          uploadName={t('shoot_photo')}
+          albumName={t('album_photo')}
+          retakeName={t('shoot_photo')}
+          document={undefined}
+          onUploaded={() => void onChanged()}
+          deps={{
+            compress: compressImage,
+            upload: async (kind, blob, onProgress) => {
+              await beforeChange();
+              return uploadDocument(kind, blob, onProgress);
+            },
+          }}
+        />
+      ) : null}
+      {proofs.length === 0 ? <PdfUpload beforeChange={beforeChange} onChanged={onChanged} /> : null}
+      <FieldError name="address_proof" />
+    </div>
+  );
+}
