@@ -1,0 +1,18 @@
+import { type MailCheckResponse, MailCheckResponseSchema } from '@hk/domain/flow/mail-check';
+import { useMutation } from '@tanstack/react-query';
+import { apiPostJson } from '../../../lib/api-client';
+
+export type MailCheckResult = MailCheckResponse['data'];
+
+export type MailCheckBody =
+  | { action: 'send'; email: string }
+  | { action: 'verify'; email: string; code: string };
+
+// POST /v9/OpenAccountHk/mailCheck (docs/api/steps.md): send a code to an address, or verify one.
+export async function postMailCheck(body: MailCheckBody): Promise<MailCheckResult> {
+  return (await apiPostJson('/v9/OpenAccountHk/mailCheck', body, MailCheckResponseSchema)).data;
+}
+
+export function useMailCheck() {
+  return useMutation({ mutationFn: postMailCheck });
+}
