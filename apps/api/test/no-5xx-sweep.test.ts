@@ -181,6 +181,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /v9/openaccounthk/getca',
       'GET /v9/openaccounthk/get_country_list',
       'GET /v9/openaccounthk/company_name_list',
+      'GET /app/area/query',
       'POST /v1/services/decode_mobile',
       'POST /v9/openaccounthk/logincreate',
       'POST /v9/openaccounthk/status',
@@ -198,7 +199,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/captcha',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(25);
+    expect(keys).toHaveLength(26);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

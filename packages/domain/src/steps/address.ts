@@ -2,7 +2,10 @@ import { always, type StepDefinition } from './types';
 
 /**
  * Residential and correspondence address with its proof (spec §5: one of six kinds, within 3
- * months, 1–3 images). Its form and answers come with the opening-flow issue (part 1).
+ * months, 1–3 images or one PDF e-statement). Its form, and the shape of its saved answers, is
+ * `addressForm` in flow/address-form.ts (saved through the generic step call, which parses drafts
+ * with its `draft` schema): `answers` stays null here so the registry (in the login bundle) does not
+ * carry the mainland area data. Nothing depends on the address yet.
  */
 export const addressStep: StepDefinition = {
   id: 'address',
