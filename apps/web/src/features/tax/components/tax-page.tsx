@@ -263,8 +263,8 @@ function ReasonInput({ base, reason }: { base: `tax_residencies.${number}`; reas
                 <label key={r} className={`id-choice${field.value === r ? ' is-selected' : ''}`}>
                   <input type="radio" checked={field.value === r} onChange={() => field.onChange(r)} />
                   <span className="id-choice__text">
-                    <span className="id-choice__label">{t(`reason_${r}`)}</span>
-                    <span className="id-choice__desc">{t(`reason_${r}_desc`)}</span>
+                    <span className="id-choice__label">{t(`reason_${r.toLowerCase()}`)}</span>
+                    <span className="id-choice__desc">{t(`reason_${r.toLowerCase()}_desc`)}</span>
                   </span>
                 </label>
               ))}
