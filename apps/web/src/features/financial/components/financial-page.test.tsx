@@ -59,7 +59,7 @@ describe('financial page', () => {
     const server = fakeStepServer({
       '/v9/OpenAccountHk/status': ok(makeStatus('financial')),
       '/v9/OpenAccountHk/step_info/financial': ok(makeStepInfo('financial', { version: 2 })),
-      '/v9/OpenAccountHk/step/financial': (body) =>
+      '/v9/OpenAccountHk/step/financial': (body: Record<string, unknown>) =>
         (body as { confirm?: boolean }).confirm
           ? ok(makeSaveResult('financial', { version: 4, next_step: 'tax' }))
           : ok(makeSaveResult('financial', { version: 3, confirmed: false })),

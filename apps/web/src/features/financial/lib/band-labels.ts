@@ -14,7 +14,7 @@ export function bandLabel(band: MoneyBand, index: number, t: TFunction, lang: La
   // whole dollars: a band starting one cent above 300,000 starts at 300,001
   const from = (cents: number) => format.format(Math.ceil(cents / 100));
   const to = (cents: number) => format.format(Math.floor(cents / 100));
-  if (band.maxCents === null) return t('band_above', { amount: to(band.minCents - 1) });
-  if (index === 0) return t('band_below', { amount: from(band.maxCents + 1) });
-  return t('band_range', { from: from(band.minCents), to: to(band.maxCents) });
+  if (band.maxCents === null) return t('financial:band_above', { amount: to(band.minCents - 1) });
+  if (index === 0) return t('financial:band_below', { amount: from(band.maxCents + 1) });
+  return t('financial:band_range', { from: from(band.minCents), to: to(band.maxCents) });
 }
