@@ -223,5 +223,7 @@ describe('address page', () => {
     expect(options).toHaveLength(18);
     expect(options.map((o) => o.textContent)).toContain('沙田區 · 新界');
     expect(screen.getAllByRole('group', { name: '地址所在地' })).toHaveLength(2);
+    expect(screen.getAllByRole('radio', { name: '中國內地' })).toHaveLength(2);
+    expect(screen.getAllByRole('radio', { name: '其他' })).toHaveLength(2);
   });
 });

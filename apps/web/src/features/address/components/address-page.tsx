@@ -112,7 +112,7 @@ function AddressFields({ form, prefix }: { form: UseFormReturn<Values>; prefix: 
         name={`${prefix}region`}
         label={t('region_label')}
         layout="segmented"
-        options={ADDRESS_REGIONS.map((r) => ({ value: r, label: t(`region_${r}`) }))}
+        options={ADDRESS_REGIONS.map((r) => ({ value: r, label: t(`region_${r.toLowerCase()}`) }))}
       />
       {region === 'CN' ? (
         <>
