@@ -195,11 +195,13 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/step_info/:step',
       'POST /v9/openaccounthk/appointment_status',
       'POST /v9/openaccounthk/appoint',
+      'POST /v9/openaccounthk/mailcheck',
       'GET /dev/sms',
       'GET /dev/captcha',
+      'GET /dev/mail',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(26);
+    expect(keys).toHaveLength(28);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
