@@ -31,8 +31,7 @@ export async function areaRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', AREA_CACHE_CONTROL).header('etag', etag);
       const asked = request.headers['if-none-match'];
-      if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-        return reply.code(304).send();
+      if (asked?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

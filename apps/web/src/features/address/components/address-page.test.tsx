@@ -90,6 +90,24 @@ describe('address page', () => {
     expect(s.saves('address').filter((b) => b.confirm === true)).toHaveLength(0);
   });
 
+  it('the area picker: a full selection is taken as three codes and saved as a draft', async () => {
+    await setupStepI18n('zh-CN');
+    const s = server({ answers: { region: 'CN' }, documents: [] });
+    renderStep(PATH, <AddressPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /省 \/ 市 \/ 区/ }, LOAD));
+    // the wheel starts on the first entry of each level: 北京市 / 北京市 / 东城区 (its selection
+    // reaches the picker a tick later, as after any touch)
+    const confirm = await screen.findByText('确定');
+    await new Promise((r) => setTimeout(r, 50));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('北京市 北京市 东城区')).toBeTruthy();
+    await waitFor(() => expect(s.saves('address').length).toBeGreaterThan(0), { timeout: 3000 });
+    expect(s.saves('address').at(-1)).toMatchObject({
+      confirm: false,
+      answers: { region: 'CN', province_code: '110000', city_code: '110100', county_code: '110101' },
+    });
+  }, 20_000);
+
   it('shows a saved mainland address by its names and confirms it with the codes; then the account type', async () => {
     await setupStepI18n('en');
     const s = server({ answers: CN_ANSWERS, documents: [doc()] }, (body) =>

@@ -22,6 +22,8 @@ export function AreaPicker({ prefix }: { prefix: '' | 'corr_' }) {
   const field = `${prefix}area`;
   const aria = useInputProps(field);
   const [p, c, k] = codes;
+  // one array per selection: a new one on every render would reset the open picker's wheel
+  const selected = useMemo(() => [p, c, k].filter((v): v is string => Boolean(v)), [p, c, k]);
   const label = mainlandAreaNames({ province_code: p, city_code: c, county_code: k }).join(' ');
   const labelId = `${aria.id}-label`;
 
@@ -51,7 +53,7 @@ export function AreaPicker({ prefix }: { prefix: '' | 'corr_' }) {
         title={t('area_picker_title')}
         options={options}
         visible={visible}
-        value={codes.filter((v): v is string => Boolean(v))}
+        value={selected}
         onClose={() => setVisible(false)}
         onConfirm={(value) => {
           const [province, city, county] = value.map((v) => (v ? String(v) : ''));
