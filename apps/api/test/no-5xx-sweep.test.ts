@@ -193,6 +193,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/id_info',
       'POST /v9/openaccounthk/step/:step',
       'POST /v9/openaccounthk/step_info/:step',
+      'POST /v9/openaccounthk/tax_prefill',
       'POST /v9/openaccounthk/appointment_status',
       'POST /v9/openaccounthk/appoint',
       'POST /v9/openaccounthk/mailcheck',
@@ -201,7 +202,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/mail',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(28);
+    expect(keys).toHaveLength(29);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
