@@ -96,6 +96,8 @@ describe.each(DB_KINDS)('the account type step (%s)', (kind) => {
   run('65 is counted on today in Hong Kong, from the ID step\u2019s birth date', async () => {
     // 65 today: margin needs the proof
     const sixtyFive = await applicantBornOn(t, yearsBefore(today(), 65));
+    // the screen reads the same birth date from the identity step's info
+    expect((await stepInfo(t, sixtyFive, 'identity')).answers.birth_date).toBe(yearsBefore(today(), 65));
     await confirmDirectly(t, sixtyFive, ['address']);
     const refused = await saveStep(t, sixtyFive, 'account_type', { confirm: true, answers: MARGIN });
     expect(refused.json.data.fields).toEqual({
