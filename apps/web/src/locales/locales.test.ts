@@ -39,7 +39,14 @@ const catalogues = readCatalogues();
 const namespaces = [...new Set(LANGUAGES.flatMap((l) => Object.keys(catalogues[l]!)))].sort();
 
 function hasKey(lang: string, ns: string, key: string): boolean {
-  const cat = ns === 'errors' ? ERROR_MESSAGES[lang as (typeof LANGUAGES)[number]] : catalogues[lang]?.[ns];
+  // `errors`: the server's catalogue, plus the flow rules' messages a step screen adds when it loads
+  const cat =
+    ns === 'errors'
+      ? {
+          ...ERROR_MESSAGES[lang as (typeof LANGUAGES)[number]],
+          ...FLOW_ERROR_MESSAGES[lang as (typeof LANGUAGES)[number]],
+        }
+      : catalogues[lang]?.[ns];
   if (!cat) return false;
   return key in cat || `${key}_one` in cat || `${key}_other` in cat;
 }

@@ -8,11 +8,12 @@ import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type
 import { EMPLOYMENT_STATUSES } from '../steps/employment';
 import type { ApplicationFacts, StepId } from '../steps/types';
 import {
-  ASSET_PROOF_TYPES,
   type AccountTypeProblem,
+  ASSET_PROOF_TYPES,
   checkAccountType,
   checkIsAssetProofRequired,
 } from './account-rules';
+import { addressForm } from './address-form';
 import type { SealedIdDocument } from './crs';
 import { declarationsForm } from './declarations-form';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
@@ -27,9 +28,8 @@ import {
   investmentAnswersOf,
   investmentFormSchema,
 } from './investment-experience';
-import { taxForm } from './tax-form';
-import { addressForm } from './address-form';
 import { personalForm } from './personal-form';
+import { taxForm } from './tax-form';
 
 /** spec §3 industries. */
 export const INDUSTRIES = ['service', 'agriculture', 'manufacturing', 'financial', 'government'] as const;

@@ -41,6 +41,7 @@ export default function ProgressPage() {
   const next = status.data.next_step;
   const screenSteps = status.data.steps.filter((s) => checkHasScreen(s.step) && s.step !== 'identity');
   const partOneDone = !next || !checkHasScreen(next);
+  const stepTitle = (step: string) => t(STEP_TITLE_KEYS[step] ?? step, { ns: 'common' });
 
   return (
     <main className="id-step-page">
@@ -79,9 +80,7 @@ export default function ProgressPage() {
           <ul className="id-flow-steps">
             {screenSteps.map((s) => (
               <li key={s.step} className={s.confirmed ? 'is-done' : undefined}>
-                <span className="id-flow-steps__name">
-                  {t(STEP_TITLE_KEYS[s.step] ?? s.step, { ns: 'common' })}
-                </span>
+                <span className="id-flow-steps__name">{stepTitle(s.step)}</span>
                 <span className="id-flow-steps__state">
                   {t(s.confirmed ? 'stage_done' : s.reopened_reason ? 'step_reopened' : 'stage_not_started')}
                 </span>
@@ -99,7 +98,7 @@ export default function ProgressPage() {
           </ul>
           {next && checkHasScreen(next) ? (
             <button type="button" className="id-btn id-btn--primary" onClick={() => go(STEP_PATHS[next])}>
-              {t('continue_step', { step: t(STEP_TITLE_KEYS[next] ?? next, { ns: 'common' }) })}
+              {t('continue_step', { step: stepTitle(next) })}
             </button>
           ) : null}
         </section>
