@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
+import { INFO_QUERY_KEY } from '../api/get-info';
 import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import UserInfoRedirect from './userinfo-redirect';
 
@@ -52,6 +55,35 @@ describe('/userinfo', () => {
     });
     renderAt('/userinfo', <UserInfoRedirect />, '?title=Open');
     expect((await screen.findByTestId('location')).textContent).toBe(`${path}?title=Open`);
+  });
+
+  it('goes by the status fetched now, not one cached before the ID step was confirmed', async () => {
+    const status = (next_step: string) => ({
+      suid: 'u',
+      is_marketing: 0,
+      is_show_open_cs_qrcode: 0,
+      status: 1,
+      bank_type: 0,
+      bank_audit: 0,
+      info_progress: 10,
+      progress: 'opening',
+      stages_done: [],
+      next_step,
+      steps: [],
+      mobile_masked: '138****0000',
+    });
+    const confirmed = makeInfo({ id_location: 'CN', documents: both, confirmed_at: '2026-11-25T10:00:00Z' });
+    fakeServer({
+      '/v9/OpenAccountHk/info': ok(confirmed),
+      '/v9/OpenAccountHk/status': ok(status('address')),
+    });
+    // what the cache held when the details were confirmed: the info refreshed, the status stale
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(INFO_QUERY_KEY, confirmed);
+    client.setQueryData(userStatusQueryKey, status('identity'));
+    await client.invalidateQueries();
+    renderAt('/userinfo', <UserInfoRedirect />, '', { client });
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/address');
   });
 
   it('opens the details of a refused application instead of the progress page, keeping state', async () => {

@@ -20,17 +20,22 @@ export default function UserInfoRedirect() {
   const status = useUserStatus();
   const { isEdit } = usePageFlags();
   const go = useIdNavigate();
+  // Decide on answers fetched for this visit: a status cached before the ID step was confirmed
+  // (the details screen does not watch it, so confirming only marks it stale) still names the
+  // identity step, and would send the person back to the ID location screen.
+  const infoData = info.isFetchedAfterMount ? info.data : undefined;
+  const statusData = status.isFetchedAfterMount ? status.data : undefined;
   useEffect(() => {
-    if (!info.data) return;
+    if (!infoData) return;
     // No application yet (account initialisation not done): that screen creates it first.
-    if (!info.data.application) return go(ROUTES.accountType.path, { replace: true });
-    const screen = nextIdScreen(info.data);
+    if (!infoData.application) return go(ROUTES.accountType.path, { replace: true });
+    const screen = nextIdScreen(infoData);
     if (screen !== 'done') return go(screen, { replace: true });
     if (isEdit) return go('details', { replace: true });
-    if (!status.data) return;
-    const next = status.data.next_step;
+    if (!statusData) return;
+    const next = statusData.next_step;
     go(next ? STEP_PATHS[next] : ROUTES.progress.path, { replace: true });
-  }, [info.data, status.data, isEdit, go]);
+  }, [infoData, statusData, isEdit, go]);
   const error = info.error ?? status.error;
   return (
     <PageState
