@@ -142,6 +142,19 @@ describe('employment page', () => {
     });
   });
 
+  it('a first-time student or retired person confirms with the status alone', async () => {
+    await setupStepI18n('en');
+    const s = server();
+    renderStep(PATH, <EmploymentPage />);
+    const status = (await screen.findByLabelText('Employment status')) as HTMLSelectElement;
+    fireEvent.change(status, { target: { value: 'retired' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/financial'));
+    expect(s.saves('employment').at(-1)).toEqual(
+      expect.objectContaining({ confirm: true, answers: { status: 'retired' } }),
+    );
+  });
+
   it('names every status, industry and job level in every language', async () => {
     await setupStepI18n('en');
     const keys = [

@@ -1,6 +1,7 @@
 import { EMPLOYMENT_STATUSES } from '@hk/domain';
 import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/flow/step-forms';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
 import { SelectField, StepForm, StepSubmit, TextField } from '../../steps/components/fields';
@@ -52,7 +53,16 @@ export function employmentAnswersOf(v: EmploymentValues): Record<string, unknown
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const schema = employmentForm.schema({ today: '', facts: { markets: [], answers: {} }, documentCounts: {} });
+// The domain's form checks the answers the values make: the job fields a student or a retired
+// person never sees stay empty strings in the form, and would otherwise be refused, unseen.
+const schema = z.pipe(
+  z.transform((v: unknown) => employmentAnswersOf(v as EmploymentValues)),
+  employmentForm.schema({
+    today: '',
+    facts: { markets: [], answers: {} },
+    documentCounts: {},
+  }) as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>,
+) as unknown as z.ZodMiniType<Record<string, unknown>>;
 
 function EmploymentForm({ info }: { info: StepInfo }) {
   const { t } = useTranslation('employment');
