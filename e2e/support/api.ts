@@ -106,4 +106,33 @@ export async function confirmStep(page: Page, step: string, answers: Record<stri
   });
 }
 
+/** A date in Hong Kong (YYYY-MM-DD), `days` from today (negative: before). */
+function hongKongDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/**
+ * The address step: a Hong Kong residential address (also the correspondence one), a utility bill
+ * issued a week ago with one photo (`proofImage`, any JPEG), confirmed. `answers` overrides fields.
+ */
+export async function completeAddressStep(
+  page: Page,
+  proofImage: string,
+  answers: Record<string, unknown> = {},
+) {
+  await upload(page, 'address_proof', proofImage);
+  return confirmStep(page, 'address', {
+    region: 'HK',
+    district: 'wan_chai',
+    detail: 'Flat 12A, 88 Hennessy Road',
+    correspondence_same: true,
+    proof_type: 'utility_bill',
+    proof_issued_on: hongKongDate(-7),
+    proof_confirmed: true,
+    ...answers,
+  });
+}
+
 export { upload as uploadDocument };

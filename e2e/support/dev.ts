@@ -59,6 +59,40 @@ export async function latestSmsCode(
   );
 }
 
+/** One message of GET /dev/mail (console mailer outside production), newest first. */
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  code: string;
+  sent_at: string;
+}
+
+/** All messages the console mailer sent to `email`, newest first. */
+export async function mailMessages(request: APIRequestContext, email: string): Promise<DevMail[]> {
+  const body = await getEnvelope<DevMail[]>(request, `/dev/mail?email=${encodeURIComponent(email)}`);
+  return body.data;
+}
+
+/**
+ * The code of the newest email sent to `email` (the personal step's `mailCheck`). Pass `after`
+ * (the previous code) to wait for a new one.
+ */
+export async function latestMailCode(
+  request: APIRequestContext,
+  email: string,
+  opts: { after?: string; timeoutMs?: number } = {},
+): Promise<string> {
+  return poll(
+    async () => {
+      const [newest] = await mailMessages(request, email);
+      return newest && newest.code !== opts.after ? newest.code : undefined;
+    },
+    'an email to the test address',
+    opts.timeoutMs,
+  );
+}
+
 /**
  * The text of the current image captcha of a device (the browser's `H5_SESSION_ID`); waits until
  * the device has one. Pass `after` (the previous text) to wait for a refreshed captcha.

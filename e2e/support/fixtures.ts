@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 
 const dir = path.resolve(import.meta.dirname, '../fixtures');
@@ -26,3 +27,13 @@ export const sampleIds = {
     gender: 'M',
   },
 } as const;
+
+/** A valid HKID number (one letter, six digits, mod-11 check digit) that no other journey uses. */
+export function randomHkid(): string {
+  const letter = String.fromCharCode(65 + randomInt(26));
+  const digits = Array.from({ length: 6 }, () => randomInt(10));
+  const values = [36, letter.charCodeAt(0) - 55, ...digits];
+  const sum = values.reduce((acc, v, i) => acc + v * (9 - i), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return `${letter}${digits.join('')}${check === 10 ? 'A' : check}`;
+}

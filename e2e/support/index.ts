@@ -1,12 +1,22 @@
 export {
   apiCall,
+  completeAddressStep,
   completeIdentityStep,
   confirmStep,
   type IdentityForApi,
   tokenOf,
   uploadDocument,
 } from './api';
-export { captchaText, type DevSms, deviceIdOf, latestSmsCode, smsMessages } from './dev';
-export { idImages, sampleIds } from './fixtures';
+export {
+  captchaText,
+  type DevMail,
+  type DevSms,
+  deviceIdOf,
+  latestMailCode,
+  latestSmsCode,
+  mailMessages,
+  smsMessages,
+} from './dev';
+export { idImages, randomHkid, sampleIds } from './fixtures';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
 export { expect, test } from './test';
