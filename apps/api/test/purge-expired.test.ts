@@ -1,8 +1,10 @@
 import { count } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
+  applications,
   captchaRequests,
   captchas,
+  emailCodes,
   loginFailures,
   sessions,
   smsCodes,
@@ -60,6 +62,19 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       { tokenHash: 'live', userId: user!.id, createdAt: at(DAY / 2), expiresAt: at(-DAY / 2) },
     ]);
 
+    const [app] = await db
+      .insert(applications)
+      .values({ userId: user!.id, markets: ['HKMargin'] })
+      .returning({ id: applications.id });
+    const mail = { applicationId: app!.id, emailHash: 'e', ip: '1', codeHash: 'c' };
+    await db.insert(emailCodes).values([
+      { ...mail, createdAt: at(3 * DAY), expiresAt: at(3 * DAY - 300_000) },
+      // the proof that the application receives mail there: kept however old
+      { ...mail, createdAt: at(3 * DAY), expiresAt: at(3 * DAY - 300_000), verifiedAt: at(3 * DAY - 60_000) },
+      // inside the daily limit window: must stay
+      { ...mail, createdAt: at(20 * 60 * 60 * 1000), expiresAt: at(0) },
+    ]);
+
     const removed = await purgeExpired(db, now);
     expect(removed).toEqual({
       captchas: 1,
@@ -67,6 +82,7 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       smsCodes: 1,
       smsRequests: 1,
       loginFailures: 1,
+      emailCodes: 1,
       sessions: 2,
     });
     const left = async (
@@ -76,6 +92,7 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
         | typeof smsCodes
         | typeof smsRequests
         | typeof loginFailures
+        | typeof emailCodes
         | typeof sessions,
     ) => (await db.select({ n: count() }).from(table))[0]!.n;
     expect(await left(captchas)).toBe(1);
@@ -83,6 +100,7 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
     expect(await left(smsCodes)).toBe(1);
     expect(await left(smsRequests)).toBe(1);
     expect(await left(loginFailures)).toBe(1);
+    expect(await left(emailCodes)).toBe(2);
     expect(await left(sessions)).toBe(1);
     // a second run finds nothing more
     expect(await purgeExpired(db, now)).toEqual({
@@ -91,6 +109,7 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       smsCodes: 0,
       smsRequests: 0,
       loginFailures: 0,
+      emailCodes: 0,
       sessions: 0,
     });
   });

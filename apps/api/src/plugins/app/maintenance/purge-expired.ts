@@ -1,8 +1,9 @@
-import { lt, or } from 'drizzle-orm';
+import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   captchaRequests,
   captchas,
+  emailCodes,
   loginFailures,
   sessions,
   smsCodes,
@@ -14,7 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what no rule reads any more (decision 004): captchas a day after they expired, SMS codes,
  * requests and wrong login codes two days after they were made (the longest limit window is one day), sessions a
- * week after they expired or were revoked. Returns how many rows went, per table.
+ * week after they expired or were revoked, and email codes never given right two days after they were made (a
+ * verified one is the application's proof that it receives mail at that address: kept). Returns how many rows went, per table.
  */
 export async function purgeExpired(db: Db, now: Date) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -38,6 +40,10 @@ export async function purgeExpired(db: Db, now: Date) {
       .delete(loginFailures)
       .where(lt(loginFailures.createdAt, twoDaysAgo))
       .returning({ id: loginFailures.id });
+    const mails = await tx
+      .delete(emailCodes)
+      .where(and(lt(emailCodes.createdAt, twoDaysAgo), isNull(emailCodes.verifiedAt)))
+      .returning({ id: emailCodes.id });
     const s = await tx
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, weekAgo), lt(sessions.revokedAt, weekAgo)))
@@ -48,6 +54,7 @@ export async function purgeExpired(db: Db, now: Date) {
       smsCodes: codes.length,
       smsRequests: requests.length,
       loginFailures: failures.length,
+      emailCodes: mails.length,
       sessions: s.length,
     };
   });
