@@ -27,13 +27,13 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session';
 import { confirmDialog, preloadOverlays, showToast } from '../../../lib/toast';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useDecodedMobile } from '../api/decode-mobile';
 import { syncCaType } from '../api/get-ca';
 import { useImageCode } from '../api/get-image-code';
 import { useRegionList } from '../api/get-region-list';
 import { useLogin } from '../api/login';
 import { useRequestSmsCode } from '../api/request-sms-code';
-import { useCountdown } from '../hooks/use-countdown';
 import { Agreement } from './agreement';
 import { RegionSelector } from './region-selector';
 

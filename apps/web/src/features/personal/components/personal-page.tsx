@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
 // the login screen's 60 s countdown (spec §9), the same for the email code
-import { useCountdown } from '../../auth/hooks/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import type { StepInfo } from '../../steps/api/step-api';
 import {
   ChoiceField,
