@@ -172,6 +172,16 @@ describe.each(DB_KINDS)('mailCheck: sending and verifying codes (%s)', (kind) =>
       const replay = await mailCheck(t, user, { action: 'verify', email, code: mail!.code }, { lang: 'en' });
       expect(replay.status).toBe(ErrorCode.VALIDATION_FAILED);
       expect(fieldsOf(replay)).toEqual({ code: 'email_code_expired' });
+      // `status` tells a reloaded screen, mailing nothing; another address is not verified
+      expect((await mailCheck(t, user, { action: 'status', email: email.toUpperCase() })).data).toEqual({
+        action: 'status',
+        email,
+        verified: true,
+      });
+      expect(
+        (await mailCheck(t, user, { action: 'status', email: emailOf('someone.else') })).data,
+      ).toMatchObject({ action: 'status', verified: false });
+      expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(1);
       // an address already verified is not mailed again
       const again = await mailCheck(t, user, { action: 'send', email });
       expect(again.data).toEqual({ action: 'send', email, verified: true });

@@ -1,6 +1,7 @@
 // One contract per endpoint (engineering guide): POST /v9/OpenAccountHk/mailCheck (spec §7), the
-// email verification of the personal step. Two actions: `send` mails a 6-digit code to an address,
-// `verify` checks a code for that address. Codes, their lifetime, tries and sending limits are the
+// email verification of the personal step. Three actions: `send` mails a 6-digit code to an address,
+// `verify` checks a code for that address, `status` says whether this application verified an address
+// (mailing nothing: the screen asks it when it shows a saved draft's email). Codes, their lifetime, tries and sending limits are the
 // SMS codes' (constants.ts), counted per address, per client address and per application.
 import * as z from 'zod/mini';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_S, SMS_COUNTDOWN_S } from '../constants';
@@ -19,7 +20,7 @@ export const mailCodeSchema = z
   .string({ error: 'email_code_required' })
   .check(z.trim(), z.minLength(1, 'email_code_required'), z.regex(MAIL_CODE_PATTERN, 'email_code_format'));
 
-export const MAIL_CHECK_ACTIONS = ['send', 'verify'] as const;
+export const MAIL_CHECK_ACTIONS = ['send', 'verify', 'status'] as const;
 
 // POST /v9/OpenAccountHk/mailCheck — JSON or form body
 export const MailCheckRequestSchema = z.discriminatedUnion(
@@ -27,6 +28,7 @@ export const MailCheckRequestSchema = z.discriminatedUnion(
   [
     z.object({ action: z.literal('send'), email: emailSchema }),
     z.object({ action: z.literal('verify'), email: emailSchema, code: mailCodeSchema }),
+    z.object({ action: z.literal('status'), email: emailSchema }),
   ],
   { error: 'mail_action_invalid' },
 );

@@ -5,7 +5,11 @@ import { clientKey } from '../../lib/client-key';
 import { ok, responses } from '../../lib/envelope';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
-import { sendEmailCode, verifyEmailCode } from '../../plugins/app/mail/email-code-service';
+import {
+  emailVerificationStatus,
+  sendEmailCode,
+  verifyEmailCode,
+} from '../../plugins/app/mail/email-code-service';
 
 /** spec §7 mailCheck (docs/api/steps.md): the personal step's email verification. Session only. */
 export async function mailRoutes(parent: FastifyInstance) {
@@ -18,6 +22,7 @@ export async function mailRoutes(parent: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const userId = request.session!.userId;
+      if (body.action === 'status') return ok(await emailVerificationStatus(app.ctx, userId, body));
       return ok(
         body.action === 'send'
           ? await sendEmailCode(

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Vault } from '../../../lib/crypto';
+import { requireApplication } from '../application/application-service';
 import { lockSubject } from '../auth/advisory-lock';
 import {
   type CodeVerdict,
@@ -51,7 +52,7 @@ const VERDICT_KEY: Record<Exclude<CodeVerdict, 'right'>, string> = {
 };
 
 export type MailCheckResult = {
-  action: 'send' | 'verify';
+  action: 'send' | 'verify' | 'status';
   email: string;
   verified: boolean;
   expires_in?: number;
@@ -171,4 +172,19 @@ export async function loadEmailVerifier(
 ): Promise<(email: string) => boolean> {
   const hashes = await listVerifiedEmailHashes(db, applicationId);
   return (email) => hashes.has(emailLookupHash(vault, email));
+}
+
+/**
+ * Whether this user's application verified an address (`status`): read only, mails nothing, counts
+ * toward no limit. The screen asks it when it shows a saved draft's email after a reload.
+ */
+export async function emailVerificationStatus(
+  ctx: AppContext,
+  userId: string,
+  input: { email: string },
+): Promise<MailCheckResult> {
+  const app = await requireApplication(ctx, userId);
+  const email = normalizeEmail(input.email);
+  const verified = (await listVerifiedEmailHashes(ctx.db, app.id)).has(emailLookupHash(ctx.vault, email));
+  return { action: 'status', email, verified };
 }

@@ -6,7 +6,8 @@ export type MailCheckResult = MailCheckResponse['data'];
 
 export type MailCheckBody =
   | { action: 'send'; email: string }
-  | { action: 'verify'; email: string; code: string };
+  | { action: 'verify'; email: string; code: string }
+  | { action: 'status'; email: string };
 
 // POST /v9/OpenAccountHk/mailCheck (docs/api/steps.md): send a code to an address, or verify one.
 export async function postMailCheck(body: MailCheckBody): Promise<MailCheckResult> {

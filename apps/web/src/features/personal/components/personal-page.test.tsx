@@ -51,6 +51,7 @@ function server(info = makeStepInfo('personal', { version: 2 }), opts: { failSen
               email: 'The email could not be sent. Please check the address or try again later.',
             })
           : ok({ action: 'send', email, verified: false, expires_in: 300, resend_in: 60 });
+      if (body.action === 'status') return ok({ action: 'status', email, verified: email === 'kept@b.co' });
       return body.code === '123456'
         ? ok({ action: 'verify', email, verified: true })
         : fail(1002, 'x', { code: 'The code is wrong. Please check the email and try again.' });
@@ -157,6 +158,22 @@ describe('the personal step screen', () => {
     // back to the verified address: verified again without a new code
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'A@B.co' } });
     expect(await screen.findByText(VERIFIED)).toBeTruthy();
+  });
+
+  it("shows a draft's email verified before a reload as verified, asking the server and mailing nothing", async () => {
+    await setupStepI18n('en');
+    const s = server(makeStepInfo('personal', { version: 3, answers: { email: 'kept@b.co' } }));
+    renderStep(PATH, <PersonalPage />);
+    expect(await screen.findByText(VERIFIED)).toBeTruthy();
+    const mailCalls = s.calls.filter((c) => c.path === MAIL).map((c) => c.body.action);
+    expect(mailCalls).toEqual(['status']);
+    cleanup();
+    // an unverified draft address stays unverified: the person sends a code
+    const other = server(makeStepInfo('personal', { version: 3, answers: { email: 'new@b.co' } }));
+    renderStep(PATH, <PersonalPage />);
+    expect(await screen.findByRole('button', { name: 'Send code' })).toBeTruthy();
+    await waitFor(() => expect(other.calls.filter((c) => c.path === MAIL)).toHaveLength(1));
+    expect(screen.queryByText(VERIFIED)).toBeNull();
   });
 
   it('names each missing choice at its field', async () => {

@@ -8,7 +8,7 @@ import {
   personalForm,
   RESIDENTIAL_PROPERTY_TYPES,
 } from '@hk/domain/flow/personal-form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ import {
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
 import { useStepForm } from '../../steps/lib/use-step-form';
-import { useMailCheck } from '../api/mail-check';
+import { postMailCheck, useMailCheck } from '../api/mail-check';
 import './personal.css';
 
 export interface PersonalValues {
@@ -95,6 +95,22 @@ function PersonalForm({ info }: { info: StepInfo }) {
       );
     },
   });
+
+  // a saved draft's email may have been verified before a reload or on another device: ask (mails nothing)
+  const draftEmail = info.confirmed_at ? '' : text(info.answers.email);
+  useEffect(() => {
+    if (!draftEmail) return;
+    let live = true;
+    postMailCheck({ action: 'status', email: draftEmail }).then(
+      (r) => {
+        if (live && r.verified) setVerifiedEmail(r.email);
+      },
+      () => {}, // the person can still send a code
+    );
+    return () => {
+      live = false;
+    };
+  }, [draftEmail]);
 
   const email = normalizeEmail(form.watch('email') ?? '');
   const isVerified = verifiedEmail !== null && email === verifiedEmail;
