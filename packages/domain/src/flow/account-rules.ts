@@ -133,9 +133,12 @@ export function checkIsAssetProofRequired(
 }
 
 function checkAssetProof(proof: AssetProof | undefined, today: string): AccountTypeProblem[] {
-  // No proof, or a proof with nothing uploaded, is no proof: the person uploads one or switches to cash.
-  if (!proof || !(Number.isInteger(proof.images) && proof.images > 0)) return ['margin_needs_asset_proof'];
+  // No proof is no proof: the person gives one or switches to cash.
+  if (!proof) return ['margin_needs_asset_proof'];
   const problems: AccountTypeProblem[] = [];
+  // Nothing uploaded is no proof either; what was typed is still checked, so a too-low amount is said
+  // at once, not only after the upload.
+  if (!(Number.isInteger(proof.images) && proof.images > 0)) problems.push('margin_needs_asset_proof');
   if (!(ASSET_PROOF_TYPES as readonly (string | undefined)[]).includes(proof.type))
     problems.push('asset_proof_type_required');
   // spec §5: "must exceed HKD 500,000". A value that is not a whole number of cents proves nothing.

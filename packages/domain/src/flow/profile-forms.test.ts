@@ -61,6 +61,11 @@ describe('account type form', () => {
     ).toEqual({
       asset_proof_type: 'asset_proof_type_required',
     });
+    // typed but nothing uploaded: no proof yet, and what was typed is checked at once
+    expect(
+      confirmAccountType({ ...MARGIN, ...PROOF, asset_proof_amount_cents: 48_000_000 }, ctx(SENIOR, 0))
+        .fields,
+    ).toEqual({ asset_proof: 'margin_needs_asset_proof', asset_proof_amount_cents: 'asset_proof_too_low' });
     // an amount not given is asked for; one given too low is called so
     expect(
       confirmAccountType({ ...MARGIN, ...PROOF, asset_proof_amount_cents: undefined }, ctx(SENIOR, 1)).fields,

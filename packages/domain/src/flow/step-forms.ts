@@ -112,6 +112,16 @@ function birthDateOf(ctx: StepFormContext): string | undefined {
   return typeof birthDate === 'string' ? birthDate : undefined;
 }
 
+/** Whether the person gave any part of the asset proof (typed or uploaded). */
+function checkHasProofInput(answers: Record<string, unknown>, ctx: StepFormContext): boolean {
+  return (
+    answers.asset_proof_type !== undefined ||
+    answers.asset_proof_amount_cents !== undefined ||
+    answers.asset_proof_issued_on !== undefined ||
+    (ctx.documentCounts.asset_proof ?? 0) > 0
+  );
+}
+
 /**
  * spec §1, §3, §4: securities cash or margin, markets HK and/or US, optional futures, the 65+ proof.
  * The proof's answers are kept only while the proof is asked for (margin at 65 or over): switching
@@ -164,14 +174,17 @@ export const accountTypeForm: StepForm = {
         employmentStatus: typeof employment.status === 'string' ? employment.status : undefined,
         birthDate: birthDateOf(ctx),
         hasDerivativesKnowledge: Array.isArray(knowledge) ? knowledge.length > 0 : undefined,
-        // no image uploaded is no proof (margin_needs_asset_proof), whatever else was typed
-        assetProof: {
-          type: typeof answers.asset_proof_type === 'string' ? answers.asset_proof_type : undefined,
-          amountCents: typeof amount === 'number' ? amount : Number.NaN,
-          currency: 'HKD',
-          issuedOn: String(answers.asset_proof_issued_on ?? ''),
-          images: ctx.documentCounts.asset_proof ?? 0,
-        },
+        // nothing given is no proof (margin_needs_asset_proof alone); once something is typed or
+        // uploaded, each part is checked (no image is still no proof, and a low amount is said at once)
+        assetProof: checkHasProofInput(answers, ctx)
+          ? {
+              type: typeof answers.asset_proof_type === 'string' ? answers.asset_proof_type : undefined,
+              amountCents: typeof amount === 'number' ? amount : Number.NaN,
+              currency: 'HKD',
+              issuedOn: String(answers.asset_proof_issued_on ?? ''),
+              images: ctx.documentCounts.asset_proof ?? 0,
+            }
+          : undefined,
       },
     );
     const fields: Record<string, string> = {};
