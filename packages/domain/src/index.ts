@@ -3,6 +3,7 @@ export * from './contracts/application.schema';
 export * from './contracts/auth.schema';
 export * from './contracts/common.schema';
 export * from './contracts/reference.schema';
+export * from './contracts/status.schema';
 export * from './countries';
 export * from './errors';
 export * from './field-errors';

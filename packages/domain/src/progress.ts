@@ -1,3 +1,5 @@
+import { STEP_STAGES, type StepId } from './steps/types';
+
 // spec §4: opening progress stages, status routing and the login page's progress button.
 
 export const FLOW_STAGES = [
@@ -96,4 +98,13 @@ export function routeForStatus(s: {
     default:
       return { route: 'userinfo' };
   }
+}
+
+/**
+ * spec §2: label key (namespace `login`) of the progress button: the percentage it is read from
+ * is the stage of the step the person goes on with.
+ */
+export function progressButtonKeyForStep(next: StepId | null): string {
+  // the table, not the registry: the login page must not load every step's definition
+  return progressButtonKey(next ? (STEP_STAGES[next] ?? 100) : 100);
 }

@@ -11,8 +11,7 @@ import {
   MIN_AGE,
 } from '../id-documents';
 import { CHINESE_NAME_RE, ENGLISH_NAME_RE, normalizeEnglishName } from '../names';
-import { FLOW_STAGES, PROGRESS_VALUES } from '../progress';
-import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
+import { REOPEN_REASONS } from '../steps/types';
 import { envelope, formList, optionalText } from './common.schema';
 
 export const ACCOUNT_MARKETS = ['HKMargin', 'USMargin'] as const;
@@ -27,34 +26,6 @@ export const CreateApplicationRequestSchema = z.object({
 export const CreateApplicationResponseSchema = envelope(
   z.object({ application_id: z.string(), created: z.boolean() }),
 );
-
-const STAGE_IDS = FLOW_STAGES.map((s) => s.id) as [string, ...string[]];
-
-// POST /v9/OpenAccountHk/status (spec §3 user status response)
-export const UserStatusSchema = z.object({
-  suid: z.string(),
-  is_marketing: z.number(),
-  is_show_open_cs_qrcode: z.number(),
-  status: z.number(),
-  bank_type: z.number(),
-  bank_audit: z.number(),
-  info_progress: z.number().check(z.minimum(0), z.maximum(100)),
-  progress: z.enum(PROGRESS_VALUES),
-  stages_done: z.array(z.enum(STAGE_IDS)),
-  /** The first applicable step not confirmed (the registry's order); null before loginCreate and once submitted. */
-  next_step: z.nullable(z.enum(STEP_IDS)),
-  /** Every applicable step: confirmed or not, and why it was opened again. */
-  steps: z.array(
-    z.object({
-      step: z.enum(STEP_IDS),
-      confirmed: z.boolean(),
-      reopened_reason: z.nullable(z.enum(REOPEN_REASONS)),
-    }),
-  ),
-  mobile_masked: z.string(),
-});
-export type UserStatus = z.infer<typeof UserStatusSchema>;
-export const UserStatusResponseSchema = envelope(UserStatusSchema);
 
 /** Document kinds the image upload takes now (ID photos, address and asset proofs); each belongs to a step. */
 export const DOCUMENT_KINDS = [

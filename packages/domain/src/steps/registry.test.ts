@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_STAGES, progressButtonKey } from '../progress';
+import { FLOW_STAGES, progressButtonKey, progressButtonKeyForStep } from '../progress';
 import {
   applicableSteps,
   changedFields,
   computeInfoProgress,
   firstUnfinishedStep,
   missingDocuments,
-  progressButtonKeyForStep,
   STEPS,
   stepById,
   stepOfDocumentKind,
   stepsToReopen,
 } from './registry';
-import { type ApplicationFacts, REOPEN_REASONS, STEP_IDS, type StepDefinition, type StepId } from './types';
+import {
+  type ApplicationFacts,
+  REOPEN_REASONS,
+  STEP_IDS,
+  STEP_STAGES,
+  type StepDefinition,
+  type StepId,
+} from './types';
 
 const facts = (answers: ApplicationFacts['answers'] = {}): ApplicationFacts => ({
   markets: ['HKMargin'],
@@ -58,6 +64,10 @@ describe('the registry (issue #5 §1)', () => {
       signature: 100,
       review: null,
     });
+  });
+
+  it("agrees with STEP_STAGES, the table the login page's progress button reads", () => {
+    expect(Object.fromEntries(STEPS.map((s) => [s.id, s.stage]))).toEqual(STEP_STAGES);
   });
 
   it('stages only grow along the flow, and every display stage has a step', () => {

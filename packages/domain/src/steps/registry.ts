@@ -1,6 +1,5 @@
 // The registry of steps (issue #5 §1): order, stages, what applies, what reopens what. Progress,
 // the login page's progress button and "the first unfinished step" all come from here.
-import { progressButtonKey } from '../progress';
 import { accountTypeStep } from './account-type';
 import { addressStep } from './address';
 import { bankStep } from './bank';
@@ -95,14 +94,6 @@ export function firstUnfinishedStep(
   steps: readonly StepDefinition[] = STEPS,
 ): StepId | null {
   return applicableSteps(facts, steps).find((s) => !confirmed.has(s.id))?.id ?? null;
-}
-
-/**
- * spec §2: label key (namespace `login`) of the progress button: the percentage it is read from
- * is the stage of the step the person goes on with.
- */
-export function progressButtonKeyForStep(next: StepId | null): string {
-  return progressButtonKey(next ? (stepById(next).stage ?? 100) : 100);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

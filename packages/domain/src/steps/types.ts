@@ -23,6 +23,27 @@ export type StepId = (typeof STEP_IDS)[number];
 export type StageProgress = 10 | 30 | 50 | 60 | 90 | 100;
 
 /** A step's saved answers, as plain JSON (sealed fields are kept apart by the server). */
+/**
+ * Each step's spec §4 stage, as its definition declares it (registry.test.ts checks they agree):
+ * the login page labels its progress button from this table without loading the registry.
+ */
+export const STEP_STAGES: Readonly<Record<StepId, StageProgress | null>> = {
+  identity: 10,
+  address: 10,
+  account_type: 30,
+  personal: 50,
+  employment: 50,
+  financial: 50,
+  tax: 50,
+  declarations: 50,
+  investment: 50,
+  risk_disclosure: 60,
+  identity_media: 60,
+  bank: 90,
+  signature: 100,
+  review: null,
+};
+
 export type Answers = Readonly<Record<string, unknown>>;
 
 /** What `appliesTo` and dependency conditions may look at: the answers of every step so far. */
