@@ -1,0 +1,849 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
+import {
+  apiCall,
+  completeAddressStep,
+  completeIdentityStep,
+  confirmStep,
+  expect,
+  idImages,
+  latestMailCode,
+  latestSmsCode,
+  randomHkid,
+  sampleIds,
+  test,
+  uniqueCnMobile,
+  uniqueHkMobile,
+} from '../support';
+
+// Issue #6 "Done when", three of its journeys, in Chinese: a mainland student in Simplified Chinese
+// refused margin who switches to cash; an applicant with under a year's experience in everything who
+// books the risk-disclosure call, in Traditional Chinese; an applicant with futures and no
+// derivatives knowledge who is offered to drop the futures account. Each reloads midway and goes on
+// from a fresh browser profile (another phone) with the same mobile.
+
+/** spec §5: one SMS per mobile per 60 s; the fresh profile logs in again once it has passed. */
+const SMS_INTERVAL_MS = 61_000;
+
+interface LoginLabels {
+  region: RegExp;
+  mobile: string;
+  getCode: RegExp;
+  smsCode: string;
+  agreement: string;
+  submit: string;
+}
+const zhCN: LoginLabels = {
+  region: /^手机号地区：/,
+  mobile: '手机号码',
+  getCode: /^获取验证码$/,
+  smsCode: '短信验证码',
+  agreement: '我已阅读并同意开户相关协议',
+  submit: '快速开户',
+};
+const zhHK: LoginLabels = {
+  region: /^手機號碼地區：/,
+  mobile: '手機號碼',
+  getCode: /^獲取驗證碼$/,
+  smsCode: '短訊驗證碼',
+  agreement: '我已閱讀並同意開戶相關協議',
+  submit: '快速開戶',
+};
+
+/** Logs in with an SMS code; a mainland number picks +86 first. Returns the code used. */
+async function logIn(
+  page: Page,
+  labels: LoginLabels,
+  opts: { mobile: string; region: 'CN' | 'HK'; after?: string },
+): Promise<string> {
+  await page.goto('/login');
+  if (opts.region === 'CN') {
+    await page.getByRole('button', { name: labels.region }).click();
+    await page.getByRole('option', { name: /\+86$/ }).click();
+    await expect(page.getByRole('button', { name: labels.region })).toHaveAccessibleName(/\+86$/);
+  }
+  await page.getByLabel(labels.mobile, { exact: true }).fill(opts.mobile);
+  await page.getByRole('button', { name: labels.getCode }).click();
+  const code = await latestSmsCode(page.request, opts.mobile, { after: opts.after });
+  lastSmsAt = Date.now();
+  await page.getByLabel(labels.smsCode, { exact: true }).fill(code);
+  await page.getByLabel(labels.agreement).check();
+  await page.getByRole('button', { name: labels.submit }).click();
+  return code;
+}
+
+/** Another phone: a new browser profile with the journey's language and client address. */
+async function freshProfile(browser: Browser, locale: string, clientIp: string) {
+  const context = await browser.newContext({
+    locale,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'Asia/Hong_Kong',
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** When this worker's last login code arrived (a worker runs one journey at a time). */
+let lastSmsAt = 0;
+
+/** Waits out the rest of the SMS interval since the last login's code arrived. */
+async function waitForSmsInterval(page: Page) {
+  await page.waitForTimeout(Math.max(0, lastSmsAt + SMS_INTERVAL_MS - Date.now()));
+}
+
+/**
+ * A mainland resident ID number (GB 11643: area, birth date, sequence whose last digit is odd for
+ * men and even for women, ISO 7064 MOD 11-2 check character) that no other journey uses.
+ */
+function randomMainlandId(area: string, birthDate: string, gender: 'M' | 'F'): string {
+  const sequence = randomInt(50, 500) * 2 + (gender === 'M' ? 1 : 0);
+  const body = `${area}${birthDate.replaceAll('-', '')}${String(sequence).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0);
+  return `${body}${'10X98765432'[sum % 11]}`;
+}
+
+/** Today in Hong Kong, YYYY-MM-DD (proof dates are judged on it). */
+function hongKongToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date());
+}
+
+/**
+ * Resolves once the screen saved a draft of `step` (the kit saves ~0.8 s after the last change)
+ * whose body holds `holding`: what was typed last is then on the server, and a reload finds it.
+ */
+function draftSaved(page: Page, step: string, holding: string) {
+  return page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      r.url().includes(`/v9/OpenAccountHk/step/${step}`) &&
+      (r.request().postData() ?? '').includes('"confirm":false') &&
+      (r.request().postData() ?? '').includes(holding),
+  );
+}
+
+/** A finger's swipe (touch events: antd-mobile's wheels follow touches, not the mouse). */
+async function swipe(page: Page, x: number, fromY: number, toY: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type: type as 'touchStart',
+      touchPoints: y === undefined ? [] : [{ x, y }],
+    });
+  await touch('touchStart', fromY);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', fromY + ((toY - fromY) * i) / 10);
+    await page.waitForTimeout(25);
+  }
+  // the finger rests before it lifts: the wheel stops where it is, without a fling
+  await page.waitForTimeout(150);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/**
+ * Turns one wheel of antd-mobile's picker until `label` is in its middle row, swiping as a finger
+ * would. (The wheel's rows are hidden from the accessibility tree and its screen-reader buttons
+ * take no pointer events, so the rows are read by their text.)
+ */
+async function turnWheel(page: Page, wheel: Locator, label: string) {
+  const rows = wheel.locator('.adm-picker-view-column-item');
+  const target = rows.filter({ hasText: new RegExp(`^${label}$`) });
+  for (let swipes = 0; swipes < 20; swipes++) {
+    const texts = await rows.allTextContents();
+    const want = texts.indexOf(label);
+    const selected = await rows.evaluateAll((els) => els.findIndex((e) => e.dataset.selected === 'true'));
+    if (want < 0) throw new Error(`the wheel has no ${label}`);
+    if (want === selected) {
+      await expect(target).toHaveAttribute('data-selected', 'true');
+      return;
+    }
+    const view = (await wheel.boundingBox())!;
+    const rowHeight = (await rows.first().boundingBox())!.height;
+    // at most three rows a swipe, upwards to go down the list
+    const by = Math.max(-3, Math.min(3, want - selected)) * rowHeight;
+    const middle = view.y + view.height / 2;
+    await swipe(page, view.x + view.width / 2, middle + by / 2, middle - by / 2);
+    await page.waitForTimeout(400);
+  }
+  throw new Error(`the wheel never stopped at ${label}`);
+}
+
+/** A yes/no question of the step kit (a fieldset named by its question). */
+function answer(page: Page, question: string, choice: string) {
+  return page
+    .getByRole('group', { name: question, exact: true })
+    .getByRole('radio', { name: choice })
+    .check();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('Mainland student, Simplified Chinese', () => {
+  test('walks every screen, is refused margin once a student, switches to cash and goes on', async ({
+    page,
+    browser,
+    clientIp,
+  }) => {
+    test.setTimeout(150_000);
+    const mobile = uniqueCnMobile();
+    const email = `student${Date.now()}${randomInt(1000)}@example.com`;
+    // a student born 2005 (aged 21) with an address in Shenzhen's Nanshan district (440305)
+    const birthDate = '2005-06-18';
+    const idNumber = randomMainlandId('440305', birthDate, 'F');
+    const today = hongKongToday();
+
+    const code = await logIn(page, zhCN, { mobile, region: 'CN' });
+
+    await test.step('ID step', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/id$/);
+      await page.getByRole('radio', { name: /^中国内地居民身份证/ }).check();
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
+      await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.cnFront);
+      await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.cnBack);
+      await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
+      await page.getByLabel('中文姓名', { exact: true }).fill(sampleIds.cn.nameZh);
+      await page.getByRole('button', { name: '使用建议' }).click();
+      await expect(page.getByLabel('英文姓氏', { exact: true })).toHaveValue('ZHANG');
+      await page.getByLabel('我确认英文姓名与银行记录一致').check();
+      await page.getByLabel('证件号码', { exact: true }).fill(idNumber);
+      await page.getByRole('radio', { name: '女', exact: true }).check();
+      await page.getByLabel('出生日期', { exact: true }).fill(birthDate);
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+    });
+
+    await test.step('address: the area picker, the proof; reload keeps it all', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/address$/);
+      await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
+      await page.getByRole('radio', { name: '中国内地' }).check();
+      const area = page.getByRole('button', { name: /^省 \/ 市 \/ 区/ });
+      await expect(area).toHaveAccessibleName('省 / 市 / 区 请选择省、市、区');
+      await area.click();
+      await expect(page.getByText('选择地区')).toBeVisible();
+      const wheels = page.locator('.adm-picker-view-column');
+      await turnWheel(page, wheels.nth(0), '广东省');
+      await turnWheel(page, wheels.nth(1), '深圳市');
+      await turnWheel(page, wheels.nth(2), '南山区');
+      await page.getByRole('button', { name: '确定' }).click();
+      await expect(area).toHaveAccessibleName('省 / 市 / 区 广东省 深圳市 南山区');
+      await page.getByLabel('详细地址', { exact: true }).fill('粤海街道科技园南区 8 栋 1203 室');
+      // spec §5: a postal code, when given, is 6 digits
+      await page.getByLabel('邮政编码（选填）', { exact: true }).fill('51805');
+      await page.getByLabel('邮政编码（选填）', { exact: true }).blur();
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page.getByText('邮政编码不正确，应为 6 位数字')).toBeVisible();
+      await page.getByLabel('邮政编码（选填）', { exact: true }).fill('518057');
+      await page.getByLabel('证明类型', { exact: true }).selectOption({ label: '银行记录或结单' });
+      await page.getByLabel('发出日期', { exact: true }).fill(today);
+      // one photo of a bank statement (any JPEG is a photo here)
+      await page.getByLabel('从相册选择地址证明照片', { exact: true }).setInputFiles(idImages.cnBack);
+      await expect(page.getByRole('figure', { name: '证明照片 1' })).toBeVisible({ timeout: 20_000 });
+      const saved = draftSaved(page, 'address', '"proof_confirmed":true');
+      await page.getByLabel('本人确认此证明为机印，并载有本人的姓名、地址及发出机构的印章。').check();
+      await saved;
+
+      await page.reload();
+      await expect(area).toHaveAccessibleName('省 / 市 / 区 广东省 深圳市 南山区');
+      await expect(page.getByLabel('详细地址', { exact: true })).toHaveValue(
+        '粤海街道科技园南区 8 栋 1203 室',
+      );
+      await expect(page.getByLabel('邮政编码（选填）', { exact: true })).toHaveValue('518057');
+      await expect(page.getByLabel('证明类型', { exact: true })).toHaveValue('bank_record');
+      await expect(page.getByLabel('发出日期', { exact: true })).toHaveValue(today);
+      await expect(page.getByRole('figure', { name: '证明照片 1' })).toBeVisible();
+      await expect(
+        page.getByLabel('本人确认此证明为机印，并载有本人的姓名、地址及发出机构的印章。'),
+      ).toBeChecked();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('account type: margin, while the employment is not known yet', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await page.getByRole('radio', { name: /^保证金账户/ }).check();
+      await page.getByRole('checkbox', { name: '港股' }).check();
+      // nothing says a student yet: margin is accepted for now
+      await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toHaveCount(0);
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('personal: email verified with the mailed code', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/personal$/);
+      await page.getByLabel('教育程度', { exact: true }).selectOption({ label: '大学本科' });
+      await page.getByRole('radio', { name: '未婚' }).check();
+      await page.getByLabel('住宅物业类型', { exact: true }).selectOption({ label: '与父母同住' });
+      await page.getByLabel('电子邮箱', { exact: true }).fill(email);
+      await page.getByRole('button', { name: '发送验证码' }).click();
+      await expect(page.getByText(`验证码已发送至${email}，5分钟内有效。`)).toBeVisible();
+      // a wrong code is refused at the code
+      const mailCode = await latestMailCode(page.request, email);
+      const wrong = mailCode === '000000' ? '111111' : '000000';
+      await page.getByLabel('邮箱验证码', { exact: true }).fill(wrong);
+      await page.getByRole('button', { name: '验证', exact: true }).click();
+      await expect(page.getByText('验证码错误，请核对邮件后重试')).toBeVisible();
+      await page.getByLabel('邮箱验证码', { exact: true }).fill(mailCode);
+      await page.getByRole('button', { name: '验证', exact: true }).click();
+      await expect(page.getByText('邮箱已验证。如更改邮箱，需要重新验证。')).toBeVisible();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('employment: student, told the margin account will be reopened', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/employment$/);
+      await page.getByLabel('就业状况', { exact: true }).selectOption({ label: '学生' });
+      await expect(
+        page.getByText('学生不能开立保证金账户。确认后将返回账户类型页面，请改选现金账户。'),
+      ).toBeVisible();
+      // a student is asked nothing about an employer
+      await expect(page.getByLabel('雇主名称', { exact: true })).toHaveCount(0);
+      // (pressed at once: see the known issues at the end of this file)
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('back on the account type: told why, switches to cash with one tap', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await expect(
+        page.getByText('您的就业状况已改为学生，学生不可开立保证金账户，请重新选择账户类型。'),
+      ).toBeVisible();
+      await expect(page.getByRole('radio', { name: /^保证金账户/ })).toBeChecked();
+      await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toBeVisible();
+      // confirming margin anyway is refused at the field, saying the same
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toHaveCount(2);
+      await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await page.getByRole('button', { name: '改为现金账户' }).click();
+      await expect(page.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
+      await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toHaveCount(0);
+      await expect(page.getByRole('checkbox', { name: '港股' })).toBeChecked();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('financial, begun on this phone', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/financial$/);
+      await page.getByLabel('年收入（港元）', { exact: true }).selectOption({ label: '100,000 以下' });
+      const saved = draftSaved(page, 'financial', 'net_assets_under_500k');
+      await page.getByLabel('资产净值（港元）', { exact: true }).selectOption({ label: '500,000 以下' });
+      await saved;
+    });
+
+    // Another phone: the same mobile after the SMS interval; the flow resumes where it was left.
+    await waitForSmsInterval(page);
+    const other = await freshProfile(browser, 'zh-CN', clientIp);
+    const p = other.page;
+    await logIn(p, zhCN, { mobile, region: 'CN', after: code });
+
+    await test.step('financial, finished on the other phone', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/financial$/);
+      await expect(p.getByLabel('年收入（港元）', { exact: true })).toHaveValue('income_under_100k');
+      await expect(p.getByLabel('资产净值（港元）', { exact: true })).toHaveValue('net_assets_under_500k');
+      await p.getByRole('checkbox', { name: '储蓄' }).check();
+      await p.getByRole('checkbox', { name: '现金及存款' }).check();
+      await p.getByLabel('本账户资金来源', { exact: true }).selectOption({ label: '储蓄' });
+      await p.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('tax: the mainland TIN from the resident ID, not a US person', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/tax$/);
+      await expect(p.getByRole('button', { name: /^税务居民国家或地区/ })).toHaveAccessibleName(/中国/);
+      await expect(p.getByText('您的居民身份证号码，即您的中国内地税务编号')).toBeVisible();
+      const masked = `${idNumber.slice(0, 2)}`;
+      await expect(p.getByText(new RegExp(`^${masked}\\*+${idNumber.slice(-2)}$`))).toBeVisible();
+      await expect(p.getByText(idNumber)).toHaveCount(0);
+      await answer(p, '您是否美国公民（包括双重国籍）？', '否');
+      await answer(p, '您是否持有美国永久居民卡（绿卡）？', '否');
+      await answer(p, '您是否在美国出生？', '否');
+      await p.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('declarations', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/declarations$/);
+      await answer(p, '您、您的家庭成员或与您关系密切的人士是否政治公众人物？', '否');
+      await answer(p, '您是否证监会持牌法团或注册机构的雇员或董事？', '否');
+      await answer(p, '您是否与本公司任何员工有亲属关系？', '否');
+      await answer(p, '您是否此账户的实益拥有人，并是最终负责发出交易指示的人？', '是');
+      await answer(
+        p,
+        '您或您的配偶（单独或共同）是否控制本公司某个开有保证金账户的公司客户 35% 或以上的投票权？',
+        '否',
+      );
+      await answer(p, '您是否同意我们按投资者识别码制度的要求收集、储存、处理及转移您的个人资料？', '是');
+      // direct marketing is a separate opt-in, off unless ticked
+      await expect(
+        p.getByRole('checkbox', { name: /^我同意贵公司使用我的姓名及联络资料/ }),
+      ).not.toBeChecked();
+      await p.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('investment, then the progress page', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/investment$/);
+      await p.getByRole('checkbox', { name: '资本增值' }).check();
+      await p.getByLabel('股票', { exact: true }).selectOption({ label: '1 至 3 年' });
+      for (const product of ['债券', '交易所买卖基金（ETF）', '窝轮（认股证）', '牛熊证', '期货及期权'])
+        await p.getByLabel(product, { exact: true }).selectOption({ label: '没有' });
+      await p.getByRole('checkbox', { name: '以上皆无' }).check();
+      // a year or more in stocks: no risk-disclosure call
+      await expect(p.getByRole('heading', { name: '风险披露电话' })).toHaveCount(0);
+      await p.getByRole('button', { name: '下一步' }).click();
+
+      await expect(p).toHaveURL(/\/userinfo\/progress$/);
+      await expect(p.getByRole('heading', { name: '开户进度' })).toBeVisible();
+      const steps = p.getByRole('region', { name: '您的申请' });
+      for (const title of [
+        '住址信息',
+        '账户类型',
+        '个人信息',
+        '职业信息',
+        '财务状况',
+        '税务居民身份',
+        '声明',
+        '投资经验',
+      ])
+        await expect(steps.getByRole('listitem').filter({ hasText: title })).toContainText('已完成');
+      // the account type on file is cash
+      await steps
+        .getByRole('listitem')
+        .filter({ hasText: '账户类型' })
+        .getByRole('button', { name: '查看或修改' })
+        .click();
+      await expect(p).toHaveURL(/\/userinfo\/account-type\?state=edit$/);
+      await expect(p.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
+    });
+    await other.context.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('Under a year in everything, Traditional Chinese', () => {
+  test.use({ locale: 'zh-HK' });
+
+  test('walks every screen, books the risk-disclosure call, changes it, and finds it on another phone', async ({
+    page,
+    browser,
+    clientIp,
+  }) => {
+    test.setTimeout(150_000);
+    const mobile = uniqueHkMobile();
+    const email = `novice${Date.now()}${randomInt(1000)}@example.com`;
+    const hkid = randomHkid();
+    const today = hongKongToday();
+
+    const code = await logIn(page, zhHK, { mobile, region: 'HK' });
+
+    await test.step('ID step', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/id$/);
+      await page.getByRole('radio', { name: /^香港身份證/ }).check();
+      await page.getByRole('button', { name: '下一步' }).click();
+      await page.getByLabel('上傳證件正面', { exact: true }).setInputFiles(idImages.hkFront);
+      await page.getByLabel('上傳證件背面', { exact: true }).setInputFiles(idImages.hkBack);
+      await expect(page.getByText('已上傳')).toHaveCount(2, { timeout: 20_000 });
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
+      await page.getByLabel('中文姓名（如有）', { exact: true }).fill(sampleIds.hk.nameZh);
+      await page.getByLabel('英文姓氏', { exact: true }).fill(sampleIds.hk.surname);
+      await page.getByLabel('英文名字', { exact: true }).fill(sampleIds.hk.givenName);
+      await page.getByLabel('我確認英文姓名與銀行記錄一致').check();
+      await page.getByLabel('證件號碼', { exact: true }).fill(hkid);
+      await page.getByRole('radio', { name: '男', exact: true }).check();
+      await page.getByLabel('出生日期', { exact: true }).fill(sampleIds.hk.birthDate);
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+    });
+
+    await test.step('address: a Hong Kong district, a utility bill', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/address$/);
+      await page.getByRole('radio', { name: '香港', exact: true }).check();
+      await page.getByLabel('地區', { exact: true }).selectOption({ label: '灣仔區 · 香港島' });
+      await page.getByLabel('詳細地址', { exact: true }).fill('軒尼詩道 88 號 12 樓 A 室');
+      await page.getByLabel('證明類型', { exact: true }).selectOption({ label: '水電煤賬單' });
+      await page.getByLabel('發出日期', { exact: true }).fill(today);
+      await page.getByLabel('從相簿選擇地址證明相片', { exact: true }).setInputFiles(idImages.hkBack);
+      await expect(page.getByRole('figure', { name: '證明相片 1' })).toBeVisible({ timeout: 20_000 });
+      await page.getByLabel('本人確認此證明為機印，並載有本人的姓名、地址及發出機構的印鑑。').check();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('account type: cash, Hong Kong', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await page.getByRole('radio', { name: /^現金賬戶/ }).check();
+      await page.getByRole('checkbox', { name: '港股' }).check();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('personal: email verified', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/personal$/);
+      await page.getByLabel('教育程度', { exact: true }).selectOption({ label: '大學學士' });
+      await page.getByRole('radio', { name: '已婚' }).check();
+      await page.getByLabel('住宅物業類型', { exact: true }).selectOption({ label: '租住' });
+      await page.getByLabel('電郵地址', { exact: true }).fill(email);
+      await page.getByRole('button', { name: '發送驗證碼' }).click();
+      await page.getByLabel('電郵驗證碼', { exact: true }).fill(await latestMailCode(page.request, email));
+      await page.getByRole('button', { name: '驗證', exact: true }).click();
+      await expect(page.getByText('電郵地址已驗證。如更改地址，需要重新驗證。')).toBeVisible();
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('employment: the employer from the suggestions', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/employment$/);
+      await page.getByLabel('就業狀況', { exact: true }).selectOption({ label: '受僱' });
+      await page.getByLabel('僱主名稱', { exact: true }).fill('騰訊');
+      await page
+        .getByRole('list', { name: '公司建議' })
+        .getByRole('button', { name: /^騰訊控股有限公司/ })
+        .click();
+      await expect(page.getByLabel('僱主名稱', { exact: true })).toHaveValue('騰訊控股有限公司');
+      await page.getByLabel('行業', { exact: true }).selectOption({ label: '服務業' });
+      await page.getByLabel('職位', { exact: true }).fill('客戶服務主任');
+      await page.getByLabel('職級', { exact: true }).selectOption({ label: '一般職員' });
+      await page.getByLabel('服務年數', { exact: true }).fill('3');
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('financial', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/financial$/);
+      await page.getByLabel('年收入（港元）', { exact: true }).selectOption({ label: '300,001 – 600,000' });
+      await page.getByLabel('資產淨值（港元）', { exact: true }).selectOption({ label: '500,000 以下' });
+      await page.getByRole('checkbox', { name: '薪金' }).check();
+      await page.getByRole('checkbox', { name: '現金及存款' }).check();
+      await page.getByLabel('本賬戶資金來源', { exact: true }).selectOption({ label: '儲蓄' });
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('tax: the HKID as the Hong Kong TIN', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/tax$/);
+      await expect(page.getByText('您的香港身份證號碼，即您的香港稅務編號')).toBeVisible();
+      await answer(page, '您是否美國公民（包括雙重國籍）？', '否');
+      await answer(page, '您是否持有美國永久居民卡（綠卡）？', '否');
+      await answer(page, '您是否在美國出生？', '否');
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('declarations', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/declarations$/);
+      await answer(page, '您、您的家庭成員或與您關係密切的人士是否政治人物？', '否');
+      await answer(page, '您是否證監會持牌法團或註冊機構的僱員或董事？', '否');
+      await answer(page, '您是否與本公司任何員工有親屬關係？', '否');
+      await answer(page, '您是否此賬戶的實益擁有人，並是最終負責發出交易指示的人？', '是');
+      await answer(
+        page,
+        '您或您的配偶（單獨或共同）是否控制本公司某個開有保證金賬戶的公司客戶 35% 或以上的投票權？',
+        '否',
+      );
+      await answer(page, '您是否同意我們按投資者識別碼制度的要求收集、儲存、處理及轉移您的個人資料？', '是');
+      await page.getByRole('button', { name: '下一步' }).click();
+    });
+
+    const dayPicker = page.getByLabel('日期', { exact: true });
+    const timePicker = page.getByLabel('時間（香港時間）', { exact: true });
+    let bookedDay = '';
+    await test.step('investment: under a year in everything, the call booked, then changed', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/investment$/);
+      await page.getByRole('checkbox', { name: '資本增值' }).check();
+      await expect(page.getByRole('heading', { name: '風險披露電話' })).toHaveCount(0);
+      await page.getByLabel('股票', { exact: true }).selectOption({ label: '少於 1 年' });
+      for (const product of ['債券', '交易所買賣基金（ETF）', '窩輪（認股證）', '牛熊證', '期貨及期權'])
+        await page.getByLabel(product, { exact: true }).selectOption({ label: '沒有' });
+      await page.getByRole('checkbox', { name: '以上皆無' }).check();
+
+      // spec §4: the notice of the risk-disclosure call, and its booking
+      await expect(page.getByRole('heading', { name: '風險披露電話' })).toBeVisible();
+      await expect(page.getByText(/^您在各類產品的投資經驗均少於一年。/)).toBeVisible();
+      // confirming without a booking is stopped at the booking
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect(page.getByText('請預約風險披露電話的時間')).toBeVisible();
+
+      // the day picker offers working days only: Monday to Friday, no Hong Kong general holiday
+      const days = await dayPicker
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(days.length).toBeGreaterThan(5);
+      const holidays = new Set(HK_PUBLIC_HOLIDAYS.map((h) => h.date));
+      for (const day of days) {
+        expect([1, 2, 3, 4, 5]).toContain(new Date(`${day}T12:00:00Z`).getUTCDay());
+        expect(holidays.has(day), `${day} is a holiday`).toBe(false);
+      }
+      // a day from the picker (the second offered) at 10:00
+      await dayPicker.selectOption(days[1]!);
+      await timePicker.selectOption({ label: '10:00' });
+      await page.getByRole('button', { name: '預約此時間' }).click();
+      await expect(page.getByText('預約已儲存')).toBeVisible();
+      await expect(page.getByText(/^您已預約於 .+ 10:00（香港時間） 接聽電話$/)).toBeVisible();
+
+      // changed once: the next working day at 15:30
+      bookedDay = days[2]!;
+      await dayPicker.selectOption(bookedDay);
+      await timePicker.selectOption({ label: '15:30' });
+      await page.getByRole('button', { name: '改為此時間' }).click();
+      await expect(page.getByText(/^您已預約於 .+ 15:30（香港時間） 接聽電話$/)).toBeVisible();
+      await expect(page.getByRole('button', { name: '改為此時間' })).toBeDisabled();
+
+      await page.reload();
+      await expect(page.getByLabel('股票', { exact: true })).toHaveValue('lt1');
+      await expect(page.getByLabel('期貨及期權', { exact: true })).toHaveValue('none');
+      await expect(page.getByRole('checkbox', { name: '以上皆無' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: '資本增值' })).toBeChecked();
+      await expect(page.getByText(/^您已預約於 .+ 15:30（香港時間） 接聽電話$/)).toBeVisible();
+      await expect(dayPicker).toHaveValue(bookedDay);
+    });
+
+    // Another phone, after the SMS interval: the booking is there, and the step is confirmed there.
+    await waitForSmsInterval(page);
+    const other = await freshProfile(browser, 'zh-HK', clientIp);
+    const p = other.page;
+    await logIn(p, zhHK, { mobile, region: 'HK', after: code });
+    await test.step('on the other phone: the booking shown, the step confirmed', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/investment$/);
+      await expect(p.getByText(/^您已預約於 .+ 15:30（香港時間） 接聽電話$/)).toBeVisible();
+      await expect(p.getByLabel('日期', { exact: true })).toHaveValue(bookedDay);
+      await expect(p.getByLabel('時間（香港時間）', { exact: true })).toHaveValue(
+        `${bookedDay}T15:30:00+08:00`,
+      );
+      await p.getByRole('button', { name: '下一步' }).click();
+      await expect(p).toHaveURL(/\/userinfo\/progress$/);
+      await expect(p.getByRole('heading', { name: '開戶進度' })).toBeVisible();
+      const steps = p.getByRole('region', { name: '您的申請' });
+      await expect(steps.getByRole('listitem').filter({ hasText: '投資經驗' })).toContainText('已完成');
+      // the booking stays with the confirmed step
+      await steps
+        .getByRole('listitem')
+        .filter({ hasText: '投資經驗' })
+        .getByRole('button', { name: '查看或修改' })
+        .click();
+      await expect(p.getByText(/^您已預約於 .+ 15:30（香港時間） 接聽電話$/)).toBeVisible();
+    });
+    await other.context.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** The ID step (an HKID of a 36-year-old) and a Hong Kong address with its proof, through the API. */
+async function identityAndAddressThroughApi(page: Page) {
+  await completeIdentityStep(page, {
+    location: 'HK',
+    front: idImages.hkFront,
+    back: idImages.hkBack,
+    chineseName: sampleIds.hk.nameZh,
+    surname: sampleIds.hk.surname,
+    givenName: sampleIds.hk.givenName,
+    idNumber: randomHkid(),
+    gender: 'M',
+    birthDate: sampleIds.hk.birthDate,
+  });
+  await completeAddressStep(page, idImages.hkBack);
+}
+
+/** The personal step through the API, its email verified with the code from the dev outbox. */
+async function personalThroughApi(page: Page, email: string) {
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
+  const code = await latestMailCode(page.request, email);
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
+  await confirmStep(page, 'personal', {
+    education: 'undergraduate',
+    marital_status: 'single',
+    residential_property: 'rented',
+    email,
+  });
+}
+
+test.describe('Futures without derivatives knowledge, Simplified Chinese', () => {
+  test('is told why the account type is reopened and drops futures with the offered action', async ({
+    page,
+    browser,
+    clientIp,
+  }) => {
+    test.setTimeout(150_000);
+    const mobile = uniqueHkMobile();
+    const email = `futures${Date.now()}${randomInt(1000)}@example.com`;
+
+    const code = await logIn(page, zhCN, { mobile, region: 'HK' });
+    await expect(page).toHaveURL(/\/userinfo\/id$/);
+
+    await test.step('through the API: every step before the investment, futures chosen', async () => {
+      await identityAndAddressThroughApi(page);
+      await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
+      await personalThroughApi(page, email);
+      await confirmStep(page, 'employment', {
+        status: 'employed',
+        company_name: '香港交易及结算所有限公司',
+        industry: 'financial',
+        position: '分析员',
+        job_level: 'staff',
+        years_of_service: 2,
+      });
+      await confirmStep(page, 'financial', {
+        annual_income: 'income_300k_to_600k',
+        net_assets: 'net_assets_500k_to_1m',
+        income_sources: ['salary'],
+        asset_classes: ['cash', 'stock'],
+        funds_source: 'salary',
+      });
+      await confirmStep(page, 'tax', {
+        tax_residencies: [{ country: 'HK', tin_from_id: true }],
+        us_citizen: false,
+        us_green_card: false,
+        us_born: false,
+      });
+      await confirmStep(page, 'declarations', {
+        pep: false,
+        licensed_employee: false,
+        staff_relation: false,
+        beneficial_owner: true,
+        corporate_voting_35: false,
+        hkidr_consent: true,
+        direct_marketing: false,
+      });
+    });
+
+    await test.step('investment: no derivatives knowledge', async () => {
+      await page.goto('/userinfo');
+      await expect(page).toHaveURL(/\/userinfo\/investment$/);
+      await page.getByRole('checkbox', { name: '对冲风险' }).check();
+      await page.getByLabel('股票', { exact: true }).selectOption({ label: '3 至 5 年' });
+      await page.getByLabel('期货及期权', { exact: true }).selectOption({ label: '1 至 3 年' });
+      for (const product of ['债券', '交易所买卖基金（ETF）', '窝轮（认股证）', '牛熊证'])
+        await page.getByLabel(product, { exact: true }).selectOption({ label: '没有' });
+      const saved = draftSaved(page, 'investment', '"derivatives_knowledge":[]');
+      await page.getByRole('checkbox', { name: '以上皆无' }).check();
+      await saved;
+
+      // The rule acts as soon as the answer is saved (decision 007: every write re-runs the
+      // dependencies): the account type with futures is reopened. Reloaded here, the flow starts
+      // from it. (Pressing 'next' instead is refused with 'complete the earlier steps first' and
+      // goes nowhere: see the fixme test.)
+      await page.reload();
+    });
+
+    await test.step('back on the account type: told why, futures still ticked', async () => {
+      await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await expect(
+        page.getByText('开通期货交易须具备衍生产品知识，您的投资经验已更新，请重新确认账户类型。'),
+      ).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: '同时开立期货账户（可选）' })).toBeChecked();
+      await expect(page.getByText('开立期货账户须具备衍生产品知识，您可不开期货账户继续。')).toBeVisible();
+      await expect(page.getByRole('button', { name: '不开立期货账户，继续' })).toBeVisible();
+    });
+
+    // Another phone, after the SMS interval: the reopened account type waits there with its reason.
+    await waitForSmsInterval(page);
+    const other = await freshProfile(browser, 'zh-CN', clientIp);
+    const p = other.page;
+    await logIn(p, zhCN, { mobile, region: 'HK', after: code });
+
+    await test.step('on the other phone: drops futures with the offered action, then confirms the investment', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/account-type$/);
+      await expect(
+        p.getByText('开通期货交易须具备衍生产品知识，您的投资经验已更新，请重新确认账户类型。'),
+      ).toBeVisible();
+      await expect(p.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
+      await expect(p.getByRole('checkbox', { name: '港股' })).toBeChecked();
+      // keeping futures is refused at the field
+      await p.getByRole('button', { name: '下一步' }).click();
+      await expect(p.getByText('开立期货账户须具备衍生产品知识，您可不开期货账户继续。')).toHaveCount(2);
+      await p.getByRole('button', { name: '不开立期货账户，继续' }).click();
+      await expect(p.getByRole('checkbox', { name: '同时开立期货账户（可选）' })).not.toBeChecked();
+      await expect(p.getByText('开立期货账户须具备衍生产品知识，您可不开期货账户继续。')).toHaveCount(0);
+      await p.getByRole('button', { name: '下一步' }).click();
+
+      // back to the investment step, its answers as saved on the first phone, confirmed now
+      await expect(p).toHaveURL(/\/userinfo\/investment$/);
+      await expect(p.getByRole('checkbox', { name: '对冲风险' })).toBeChecked();
+      await expect(p.getByLabel('股票', { exact: true })).toHaveValue('3to5');
+      await expect(p.getByLabel('期货及期权', { exact: true })).toHaveValue('1to3');
+      await expect(p.getByRole('checkbox', { name: '以上皆无' })).toBeChecked();
+      await p.getByRole('button', { name: '下一步' }).click();
+
+      await expect(p).toHaveURL(/\/userinfo\/progress$/);
+      const steps = p.getByRole('region', { name: '您的申请' });
+      for (const title of ['账户类型', '投资经验'])
+        await expect(steps.getByRole('listitem').filter({ hasText: title })).toContainText('已完成');
+      await steps
+        .getByRole('listitem')
+        .filter({ hasText: '账户类型' })
+        .getByRole('button', { name: '查看或修改' })
+        .click();
+      await expect(p.getByRole('checkbox', { name: '同时开立期货账户（可选）' })).not.toBeChecked();
+      await expect(p.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
+    });
+    await other.context.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+// Known issues of the step kit (apps/web/src/features/steps, not this journey's to change), each
+// a test to enable once fixed:
+// 1. useStepForm's autosave effect depends on `save` (the useMutation result, a new object every
+//    render), so it re-subscribes on every render and clears the pending draft timer: a screen that
+//    re-renders on the change itself (employment's status, personal's email, the account type's
+//    choices) never saves a draft, and a reload loses what was chosen.
+// 2. A draft re-runs the dependencies (decision 007), so a saved 'none of these' on the investment
+//    screen reopens an account type with futures at once; pressing 'next' after that is refused with
+//    2005 ('请先完成前面的步骤') and the screen stays where it is, instead of taking the person to
+//    the reopened step, whose screen says why. The futures journey reloads at that point instead.
+//    (Once 1 is fixed, the student's employment draft will do the same to a margin account type.)
+test.fixme('a choice on the employment screen survives a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
+  await expect(page).toHaveURL(/\/userinfo\/id$/);
+  await identityAndAddressThroughApi(page);
+  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
+  await personalThroughApi(page, `reload${Date.now()}${randomInt(1000)}@example.com`);
+  await page.goto('/userinfo');
+  await expect(page).toHaveURL(/\/userinfo\/employment$/);
+  const saved = draftSaved(page, 'employment', '"status":"retired"');
+  await page.getByLabel('就业状况', { exact: true }).selectOption({ label: '退休' });
+  await saved;
+  await page.reload();
+  await expect(page.getByLabel('就业状况', { exact: true })).toHaveValue('retired');
+});
+
+test.fixme('pressing next after a saved answer reopened an earlier step goes to that step', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
+  await expect(page).toHaveURL(/\/userinfo\/id$/);
+  await identityAndAddressThroughApi(page);
+  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
+  await personalThroughApi(page, `pause${Date.now()}${randomInt(1000)}@example.com`);
+  await confirmStep(page, 'employment', { status: 'retired' });
+  await confirmStep(page, 'financial', {
+    annual_income: 'income_under_100k',
+    net_assets: 'net_assets_under_500k',
+    income_sources: ['pension'],
+    asset_classes: ['cash'],
+    funds_source: 'pension',
+  });
+  await confirmStep(page, 'tax', {
+    tax_residencies: [{ country: 'HK', tin_from_id: true }],
+    us_citizen: false,
+    us_green_card: false,
+    us_born: false,
+  });
+  await confirmStep(page, 'declarations', {
+    pep: false,
+    licensed_employee: false,
+    staff_relation: false,
+    beneficial_owner: true,
+    corporate_voting_35: false,
+    hkidr_consent: true,
+    direct_marketing: false,
+  });
+  await page.goto('/userinfo');
+  await expect(page).toHaveURL(/\/userinfo\/investment$/);
+  await page.getByRole('checkbox', { name: '对冲风险' }).check();
+  for (const product of ['股票', '债券', '交易所买卖基金（ETF）', '窝轮（认股证）', '牛熊证', '期货及期权'])
+    await page.getByLabel(product, { exact: true }).selectOption({ label: '1 至 3 年' });
+  const saved = draftSaved(page, 'investment', '"derivatives_knowledge":[]');
+  await page.getByRole('checkbox', { name: '以上皆无' }).check();
+  await saved;
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+  await expect(
+    page.getByText('开通期货交易须具备衍生产品知识，您的投资经验已更新，请重新确认账户类型。'),
+  ).toBeVisible();
+});
