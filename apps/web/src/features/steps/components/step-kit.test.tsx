@@ -57,6 +57,8 @@ function Form({ info }: { info: StepInfo }) {
           { value: 'student', label: 'Student' },
         ]}
       />
+      {/* a screen that reacts to a choice re-renders the hook's owner on that change */}
+      {form.watch('status') === 'student' ? <p>Students skip the job</p> : null}
       <TextField register={form.register} name="position" label="Position" />
       <StepSubmit submitting={submitting} formError={formError} state={state} />
     </StepForm>
@@ -156,6 +158,43 @@ describe('step kit', () => {
     // an edit that leaves nothing open in this part goes back to the progress page, without the flag
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
     expect(server.saves('employment').map((b) => b.step_version)).toEqual([1, 5]);
+  });
+
+  it('saves a draft after a choice, although the choice re-renders the form', async () => {
+    await setupStepI18n('en');
+    const server = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': ok(makeStepInfo('employment', { version: 2 })),
+      '/v9/OpenAccountHk/step/employment': ok(makeSaveResult('employment', { version: 3, confirmed: false })),
+    });
+    renderStep(PATH, <Page />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Student' }));
+    await waitFor(() => expect(server.saves('employment')).toHaveLength(1), { timeout: 3000 });
+    expect(server.saves('employment')[0]).toMatchObject({ confirm: false, answers: { status: 'student' } });
+  });
+
+  it('when an earlier step is open again (2005), goes there and keeps this step as a draft', async () => {
+    await setupStepI18n('en');
+    let statusCalls = 0;
+    fakeStepServer({
+      // first the step is open; after the draft reopened the account type, that comes first
+      '/v9/OpenAccountHk/status': () => ok(makeStatus(++statusCalls === 1 ? 'employment' : 'account_type')),
+      '/v9/OpenAccountHk/step_info/employment': ok(makeStepInfo('employment', { version: 2 })),
+      '/v9/OpenAccountHk/step/employment': (body: Record<string, unknown>) =>
+        body.confirm === true
+          ? fail(2005, 'Please finish the earlier steps first')
+          : ok(makeSaveResult('employment', { version: 3, confirmed: false })),
+    });
+    renderStep(PATH, <Page />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Student' }));
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'None' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/account-type');
+    expect(showToast).toHaveBeenCalledWith(
+      'Please finish the earlier steps first',
+      'warn',
+      expect.any(Number),
+    );
   });
 
   it('sends the person to the first unfinished step when this one is not open yet', async () => {

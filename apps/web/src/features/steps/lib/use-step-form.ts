@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
+import { userStatusQueryOptions } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';
@@ -122,8 +123,11 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     [answersOf, enqueue, reloadAfterConflict, save],
   );
 
-  // drafts while typing, only for a step not yet confirmed
+  // drafts while typing, only for a step not yet confirmed. The subscription lives as long as the
+  // form: a re-render (a choice re-renders its field) must not cancel the pending draft's timer.
   const autosave = (opts.autosave ?? true) && info.confirmed_at === null;
+  const saveDraftRef = useRef(saveDraft);
+  saveDraftRef.current = saveDraft;
   useEffect(() => {
     if (!autosave) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -131,14 +135,14 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       if (type !== 'change' && type !== undefined) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (!confirmed.current) void saveDraft(form.getValues());
+        if (!confirmed.current) void saveDraftRef.current(form.getValues());
       }, DRAFT_DELAY_MS);
     });
     return () => {
       clearTimeout(timer);
       sub.unsubscribe();
     };
-  }, [autosave, form, saveDraft]);
+  }, [autosave, form]);
 
   const applyFieldErrors = useCallback(
     (fields: Record<string, string>) => {
@@ -174,6 +178,12 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     } catch (err) {
       if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
         await reloadAfterConflict();
+      } else if (err instanceof ApiError && err.status === ErrorCode.STEP_NOT_READY) {
+        // an earlier step is open again (a draft of this one reopened it, or another device changed
+        // it): this step's answers are kept as a draft; the person goes to that step, which says why
+        void showToast(err.message || t('save_failed'), 'warn', ERROR_TOAST_MS);
+        const status = await qc.fetchQuery({ ...userStatusQueryOptions(), staleTime: 0 });
+        goNext(status.next_step, null);
       } else if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED) {
         if (Object.keys(err.fields).length) applyFieldErrors(err.fields);
         else setFormError(err.message);
