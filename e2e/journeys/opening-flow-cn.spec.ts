@@ -713,7 +713,7 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
       // The rule acts as soon as the answer is saved (decision 007: every write re-runs the
       // dependencies): the account type with futures is reopened. Reloaded here, the flow starts
       // from it. (Pressing 'next' instead is refused with 'complete the earlier steps first' and
-      // goes nowhere: see the fixme test.)
+      // takes the person there too: see the last test of this file.)
       await page.reload();
     });
 
@@ -774,18 +774,14 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
 
 // ---------------------------------------------------------------------------------------------
 
-// Known issues of the step kit (apps/web/src/features/steps, not this journey's to change), each
-// a test to enable once fixed:
-// 1. useStepForm's autosave effect depends on `save` (the useMutation result, a new object every
-//    render), so it re-subscribes on every render and clears the pending draft timer: a screen that
-//    re-renders on the change itself (employment's status, personal's email, the account type's
-//    choices) never saves a draft, and a reload loses what was chosen.
+// Two behaviours of the step kit (apps/web/src/features/steps) found by these journeys, fixed, and
+// kept as tests:
+// 1. A choice that re-renders the screen (employment's status, personal's email, the account type's
+//    choices) is saved as a draft like anything typed: a reload keeps it.
 // 2. A draft re-runs the dependencies (decision 007), so a saved 'none of these' on the investment
-//    screen reopens an account type with futures at once; pressing 'next' after that is refused with
-//    2005 ('请先完成前面的步骤') and the screen stays where it is, instead of taking the person to
-//    the reopened step, whose screen says why. The futures journey reloads at that point instead.
-//    (Once 1 is fixed, the student's employment draft will do the same to a margin account type.)
-test.fixme('a choice on the employment screen survives a reload', async ({ page }) => {
+//    screen reopens an account type with futures at once; pressing 'next' then takes the person to
+//    that reopened step, whose screen says why (the investment answers stay as a draft).
+test('a choice on the employment screen survives a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
@@ -801,9 +797,7 @@ test.fixme('a choice on the employment screen survives a reload', async ({ page 
   await expect(page.getByLabel('就业状况', { exact: true })).toHaveValue('retired');
 });
 
-test.fixme('pressing next after a saved answer reopened an earlier step goes to that step', async ({
-  page,
-}) => {
+test('pressing next after a saved answer reopened an earlier step goes to that step', async ({ page }) => {
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
