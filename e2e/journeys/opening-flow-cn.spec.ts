@@ -529,7 +529,7 @@ test.describe('Under a year in everything, Traditional Chinese', () => {
       await answer(page, '您是否此賬戶的實益擁有人，並是最終負責發出交易指示的人？', '是');
       await answer(
         page,
-        '您或您的配偶（單獨或共同）是否控制本公司某個開有保證金賬戶的公司客戶 35% 或以上的投票權？',
+        '您或您的配偶（單獨或共同）是否控制本公司某個開有孖展賬戶的公司客戶 35% 或以上的投票權？',
         '否',
       );
       await answer(page, '您是否同意我們按投資者識別碼制度的要求收集、儲存、處理及轉移您的個人資料？', '是');
