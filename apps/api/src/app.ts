@@ -18,6 +18,7 @@ import { applicationRoutes } from './routes/application/index';
 import { appointmentRoutes } from './routes/appointments/index';
 import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
+import { bankRoutes } from './routes/bank/index';
 import { companyRoutes } from './routes/companies/index';
 import { devRoutes } from './routes/dev/index';
 import { devMailRoutes } from './routes/dev/mail';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(taxRoutes);
   await app.register(companyRoutes);
+  await app.register(bankRoutes);
   await app.register(appointmentRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });

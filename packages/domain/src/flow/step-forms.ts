@@ -14,6 +14,7 @@ import {
   checkIsAssetProofRequired,
 } from './account-rules';
 import { addressForm } from './address-form';
+import { bankForm } from './bank-form';
 import type { SealedIdDocument } from './crs';
 import { declarationsForm } from './declarations-form';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
@@ -360,6 +361,7 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   declarations: declarationsForm,
   personal: personalForm,
   address: addressForm,
+  bank: bankForm,
 };
 
 export { maskTin } from './tax-form';

@@ -9,8 +9,10 @@ import {
   stepById,
 } from '@hk/domain';
 import { STEP_FORMS, type StepFormContext } from '@hk/domain/flow/step-forms';
+import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
+import { applications } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { requireApplication, toDocumentInfo } from '../application/application-service';
 import { findRiskCallSlot, releaseUnneededAppointment } from '../appointments/appointment-service';
@@ -116,6 +118,9 @@ export async function saveStepForm(
     // a year or more of experience after all: the risk call's booking is cancelled
     if (stepId === 'investment' && body.confirm)
       await releaseUnneededAppointment(tx, app, answers, meta, now);
+    // spec §4 `bank_type` (status, user centre): the kind of designated account the bank step gave
+    if (stepId === 'bank' && body.confirm && typeof answers.bank_type === 'number')
+      await tx.update(applications).set({ bankType: answers.bank_type }).where(eq(applications.id, app.id));
     const after = progressOf(app, await listStepRows(tx, app.id));
     return {
       step: stepId,

@@ -1,0 +1,68 @@
+import {
+  BankNameRequestSchema,
+  BankNameResponseSchema,
+  BankSubsetRequestSchema,
+  BankSubsetResponseSchema,
+} from '@hk/domain/flow/bank-contracts';
+import { bankNameIn, bankOfCard, HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/flow/bank-data';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { ok, responses } from '../../lib/envelope';
+import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
+
+/**
+ * The bank step's look-ups (docs/api/steps.md "bank"): the issuing bank of a mainland card
+ * (`bank_name`, session only: a card number is personal data), and the banks the picker offers
+ * (`get_bank_subset`, public and cacheable).
+ */
+export async function bankRoutes(parent: FastifyInstance) {
+  await parent.register(bankNameRoute);
+  await parent.register(bankSubsetRoute);
+}
+
+async function bankNameRoute(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  requireSessionNoStore(app);
+  app.post(
+    '/v9/OpenAccountHk/bank_name',
+    { schema: { body: BankNameRequestSchema, response: responses(BankNameResponseSchema) } },
+    async (request) => {
+      const bank = bankOfCard(request.body.card_number);
+      if (!bank) throw new AppError('VALIDATION_FAILED', { card_number: 'bank_card_bank_unknown' });
+      return ok({ bank_code: bank.code, bank_name: bankNameIn(bank, request.lang) });
+    },
+  );
+}
+
+async function bankSubsetRoute(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v9/OpenAccountHk/get_bank_subset',
+    { schema: { querystring: BankSubsetRequestSchema, response: responses(BankSubsetResponseSchema) } },
+    async (request, reply) => {
+      const { region } = request.query;
+      // the lists change with a deployment only; `name` follows the language
+      reply.header('cache-control', 'public, max-age=3600').header('vary', 'Accept-Language');
+      const items =
+        region === 'HK'
+          ? HONG_KONG_BANKS.map((b) => ({
+              code: b.code,
+              name: bankNameIn(b, request.lang),
+              en: b.en,
+              zh_hans: b.zh_hans,
+              zh_hant: b.zh_hant,
+              account_digits: [b.account_digits[0], b.account_digits[1]] as [number, number],
+            }))
+          : MAINLAND_BANKS.map((b) => ({
+              code: b.code,
+              name: bankNameIn(b, request.lang),
+              en: b.en,
+              zh_hans: b.zh_hans,
+              zh_hant: b.zh_hant,
+              account_digits: null,
+            }));
+      return ok({ region, items });
+    },
+  );
+}

@@ -1,0 +1,52 @@
+// One contract per endpoint (engineering guide): the bank step's look-ups (spec §7 `bank_name`,
+// `get_bank_subset`). The step's answers go through the generic step call (flow/bank-form.ts).
+import * as z from 'zod/mini';
+import { envelope } from '../contracts/common.schema';
+import { checkLuhn, digitsOf } from './bank-data';
+
+// POST /v9/OpenAccountHk/bank_name { card_number } — session required
+export const BankNameRequestSchema = z.object({
+  card_number: z
+    .string({ error: 'bank_card_number_required' })
+    .check(
+      z.overwrite(digitsOf),
+      z.minLength(1, 'bank_card_number_required'),
+      z.regex(/^\d{16,19}$/, 'bank_card_number_invalid'),
+      z.refine(checkLuhn, 'bank_card_number_checksum'),
+    ),
+});
+
+/** The issuing bank of a mainland debit card, its name in the request's language. */
+export const BankNameResponseSchema = envelope(
+  z.object({
+    bank_code: z.string(),
+    bank_name: z.string(),
+  }),
+);
+export type BankNameResult = z.infer<typeof BankNameResponseSchema>['data'];
+
+// GET /v9/OpenAccountHk/get_bank_subset?region=HK|CN — public reference data, cacheable
+export const BANK_REGIONS = ['HK', 'CN'] as const;
+export const BankSubsetRequestSchema = z.object({
+  region: z._default(z.enum(BANK_REGIONS, { error: 'invalid_value' }), 'HK'),
+});
+
+export const BankSubsetItemSchema = z.object({
+  /** HKICL 3-digit code (HK) or the bank's short code (CN): the step's `bank_code`. */
+  code: z.string(),
+  /** The name in the request's language. */
+  name: z.string(),
+  en: z.string(),
+  zh_hans: z.string(),
+  zh_hant: z.string(),
+  /** HK: fewest and most digits of branch code + account number; CN: null (cards are 16–19 digits). */
+  account_digits: z.nullable(z.tuple([z.number(), z.number()])),
+});
+
+export const BankSubsetResponseSchema = envelope(
+  z.object({
+    region: z.enum(BANK_REGIONS),
+    items: z.array(BankSubsetItemSchema),
+  }),
+);
+export type BankSubset = z.infer<typeof BankSubsetResponseSchema>['data'];

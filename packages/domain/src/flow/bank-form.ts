@@ -1,0 +1,178 @@
+// The bank step's form on the generic step call (issue #7 step 3): the designated account for the
+// first deposit (spec §5: at least HKD 10,000 from this account, in the applicant's own name).
+// Which account is asked follows the ID location (identity `id_location`): a mainland resident ID
+// gives a mainland debit card (bank_type 1), an HK or other ID a Hong Kong bank account (bank_type 2).
+// The card or account number is sealed at rest; the answers keep only its masked form.
+import * as z from 'zod/mini';
+import { checkMobile } from '../phone';
+import {
+  bankOfCard,
+  checkLuhn,
+  digitsOf,
+  HONG_KONG_BANKS,
+  hongKongBankOf,
+  MAINLAND_BANKS,
+  maskBankNumber,
+} from './bank-data';
+import { MAINLAND_AREAS } from './mainland-areas';
+import type { StepForm, StepFormContext } from './step-forms';
+
+/** spec §4 `bank_type`: 1 a mainland debit card, 2 a Hong Kong bank account (0: none given yet). */
+export const BANK_TYPES = { mainland_card: 1, hong_kong_account: 2 } as const;
+export type BankType = (typeof BANK_TYPES)[keyof typeof BANK_TYPES];
+
+const HK_CODES = HONG_KONG_BANKS.map((b) => b.code) as [string, ...string[]];
+const CN_CODES = MAINLAND_BANKS.map((b) => b.code) as [string, ...string[]];
+const CODE6 = /^\d{6}$/;
+
+/** The kind of account the ID location asks for (mainland ID → mainland card; HK and other → HK account). */
+export function bankTypeFor(idLocation: unknown): BankType {
+  return idLocation === 'CN' ? BANK_TYPES.mainland_card : BANK_TYPES.hong_kong_account;
+}
+
+function bankTypeOf(ctx: StepFormContext): BankType {
+  return bankTypeFor(ctx.facts.answers.identity?.id_location);
+}
+
+/** A name as banks print it: upper case, punctuation and repeated spaces dropped. */
+export function normaliseHolderName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[.,'’-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether the holder name is the ID's English name, surname first or last ("CHAN TAI MAN", "TAI MAN CHAN"). */
+export function checkHolderNameMatches(holder: string, surname: string, given: string): boolean {
+  const h = normaliseHolderName(holder);
+  const s = normaliseHolderName(surname);
+  const g = normaliseHolderName(given);
+  if (!h || !s) return false;
+  return [`${s} ${g}`.trim(), `${g} ${s}`.trim()].includes(h);
+}
+
+/** A mainland province and city (GB/T 2260 codes, the city under its province). */
+export function checkBankLocation(
+  province: string | undefined,
+  city: string | undefined,
+): 'bank_location_required' | 'bank_location_invalid' | null {
+  if (!province || !city) return 'bank_location_required';
+  if (!CODE6.test(province) || !CODE6.test(city)) return 'bank_location_invalid';
+  if (
+    !Object.hasOwn(MAINLAND_AREAS.province_list, province) ||
+    !Object.hasOwn(MAINLAND_AREAS.city_list, city)
+  )
+    return 'bank_location_invalid';
+  return city.slice(0, 2) === province.slice(0, 2) ? null : 'bank_location_invalid';
+}
+
+const numberText = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .check(z.overwrite(digitsOf), z.minLength(1, requiredKey), z.maxLength(40, requiredKey));
+
+const mainlandSchema = z.object({
+  card_number: numberText('bank_card_number_required').check(
+    z.regex(/^\d{16,19}$/, 'bank_card_number_invalid'),
+    z.refine(checkLuhn, 'bank_card_number_checksum'),
+  ),
+  bank_code: z.enum(CN_CODES, { error: 'bank_code_required' }),
+  reserved_phone: z.string({ error: 'bank_phone_required' }).check(
+    z.trim(),
+    z.minLength(1, 'bank_phone_required'),
+    z.refine((v) => checkMobile('CN', v) === null, 'bank_phone_invalid'),
+    z.overwrite((v) => v.replace(/\D/g, '')),
+  ),
+  province_code: z.string({ error: 'bank_location_required' }).check(z.trim()),
+  city_code: z.string({ error: 'bank_location_required' }).check(z.trim()),
+});
+
+const hongKongSchema = z.object({
+  bank_code: z.enum(HK_CODES, { error: 'bank_code_required' }),
+  account_number: numberText('bank_account_number_required').check(
+    z.regex(/^\d+$/, 'bank_account_number_invalid'),
+  ),
+  holder_name: z
+    .string({ error: 'bank_holder_name_required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'bank_holder_name_required'),
+      z.maxLength(200, 'bank_holder_name_mismatch'),
+    ),
+});
+
+/**
+ * spec §3 bank card number, bank name, bank-reserved phone, bank location; issue #7 step 3. The
+ * number travels once, when typed: the answers keep `number_masked` (spec §5 groups of four), and a
+ * confirmation that does not type it again sends that mask back to keep the sealed one.
+ */
+export const bankForm: StepForm = {
+  draft: z.partial(
+    z.object({
+      bank_type: z.union([z.literal(1), z.literal(2)]),
+      bank_code: z.string().check(z.regex(/^([A-Z]{2,6}|\d{3})$/)),
+      number_masked: z.string().check(z.maxLength(60)),
+      reserved_phone: z.string().check(z.maxLength(20)),
+      province_code: z.string().check(z.regex(CODE6)),
+      city_code: z.string().check(z.regex(CODE6)),
+      holder_name: z.string().check(z.maxLength(200)),
+    }),
+  ),
+  schema: (ctx) =>
+    (bankTypeOf(ctx) === BANK_TYPES.mainland_card
+      ? z.pipe(
+          mainlandSchema,
+          z.transform((v) => ({ bank_type: BANK_TYPES.mainland_card, ...v })),
+        )
+      : z.pipe(
+          hongKongSchema,
+          z.transform((v) => ({ bank_type: BANK_TYPES.hong_kong_account, ...v })),
+        )) as unknown as z.ZodMiniType<Record<string, unknown>>,
+  expandSealed: (answers, sealed) => {
+    const kept = sealed.own.card_number;
+    const field =
+      typeof answers.bank_code === 'string' && /^\d{3}$/.test(answers.bank_code)
+        ? 'account_number'
+        : 'card_number';
+    if (!kept || answers[field] !== undefined || answers.number_masked !== maskBankNumber(kept))
+      return answers;
+    return { ...answers, [field]: kept };
+  },
+  check: (answers, ctx) => {
+    const fields: Record<string, string> = {};
+    if (answers.bank_type === BANK_TYPES.mainland_card) {
+      const issuer = bankOfCard(String(answers.card_number));
+      if (issuer && issuer.code !== answers.bank_code) fields.bank_code = 'bank_card_bank_mismatch';
+      const location = checkBankLocation(
+        answers.province_code as string | undefined,
+        answers.city_code as string | undefined,
+      );
+      if (location) fields.province_code = location;
+      return fields;
+    }
+    const bank = hongKongBankOf(String(answers.bank_code));
+    const digits = String(answers.account_number);
+    if (bank && (digits.length < bank.account_digits[0] || digits.length > bank.account_digits[1]))
+      fields.account_number = 'bank_account_number_invalid';
+    const identity = ctx.facts.answers.identity ?? {};
+    const surname = typeof identity.english_surname === 'string' ? identity.english_surname : '';
+    const given = typeof identity.english_given_name === 'string' ? identity.english_given_name : '';
+    if (!checkHolderNameMatches(String(answers.holder_name), surname, given))
+      fields.holder_name = 'bank_holder_name_mismatch';
+    return fields;
+  },
+  seal: (answers): ReturnType<NonNullable<StepForm['seal']>> => {
+    const { card_number, account_number, ...rest } = answers;
+    const raw = card_number ?? account_number;
+    const digits = typeof raw === 'string' ? digitsOf(raw) : '';
+    // a draft keeps a number only once it is digits of a plausible length; otherwise it is not kept
+    if (!/^\d{6,19}$/.test(digits)) return { answers: rest, sealed: {} };
+    const masked = maskBankNumber(digits);
+    return {
+      answers: { ...rest, number_masked: masked },
+      sealed: { card_number: { plain: digits, masked } },
+    };
+  },
+};
