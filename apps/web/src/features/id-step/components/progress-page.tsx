@@ -114,7 +114,8 @@ export default function ProgressPage() {
       <div className="id-actions id-actions--stack">
         <button
           type="button"
-          className="id-btn id-btn--primary"
+          // the flow's 'continue' above is the page's one primary action while part 1 is open
+          className={partOneDone ? 'id-btn id-btn--primary' : 'id-btn id-btn--ghost'}
           onClick={() => go('details', { state: 'edit' })}
         >
           {t('review_details')}
