@@ -47,6 +47,8 @@ const FIELDS: Record<string, string[]> = {
   '/v9/openaccounthk/getca': ['caType'],
   '/user/login/get_region_list': ['type'],
   '/v9/openaccounthk/company_name_list': ['keyword', 'limit'],
+  '/v9/openaccounthk/bank_name': ['card_number'],
+  '/v9/openaccounthk/get_bank_subset': ['region'],
   '/dev/sms': ['mobile'],
   '/dev/captcha': ['device'],
 };
@@ -181,6 +183,8 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /v9/openaccounthk/getca',
       'GET /v9/openaccounthk/get_country_list',
       'GET /v9/openaccounthk/company_name_list',
+      'POST /v9/openaccounthk/bank_name',
+      'GET /v9/openaccounthk/get_bank_subset',
       'GET /app/area/query',
       'POST /v1/services/decode_mobile',
       'POST /v9/openaccounthk/logincreate',
@@ -202,7 +206,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/mail',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(29);
+    expect(keys).toHaveLength(31);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

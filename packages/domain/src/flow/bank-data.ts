@@ -13,9 +13,10 @@
 //   below contains it, widened by one where the bank's own formats vary (a 12-digit BOCHK number
 //   with its branch); every other bank takes the general Hong Kong range, 9 to 12 digits. A range
 //   refuses what is clearly not an account number; it cannot prove one exists.
-// - Mainland BINs: prefixes of the banks' own debit cards as published in the UnionPay BIN lists;
-//   only prefixes this table is sure of are listed, so a card of a listed bank whose prefix is not
-//   here is "not found" (the person then picks the bank), never given a wrong bank.
+// - Mainland BINs: well-known prefixes of the banks' own debit cards, written from the commonly
+//   published UnionPay BIN listings (not yet checked line by line against an official list). Few
+//   per bank: a card of a listed bank whose prefix is not here is "not found" (the person then
+//   picks the bank) rather than given a wrong bank.
 
 export interface HongKongBank {
   /** HKICL 3-digit bank code. */
