@@ -301,7 +301,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
 
   run('steps without a form yet (2011), an unknown step (1002), a submitted application (2002)', async () => {
     const user = await withIdentity(t);
-    for (const step of ['bank', 'identity'])
+    for (const step of ['signature', 'identity'])
       expect((await saveStep(t, user, step, { confirm: true, answers: {} })).json.status, step).toBe(
         ErrorCode.STEP_NOT_AVAILABLE,
       );
