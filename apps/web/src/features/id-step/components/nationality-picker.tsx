@@ -4,49 +4,67 @@ import { Popup } from '../../../components/ui';
 import { currentLanguage } from '../../../lib/i18n';
 import { type Country, useCountryList } from '../api/get-country-list';
 
-/** Searchable list of every country, named in the current language (server list, CLDR fallback). */
-export function NationalityPicker({
+/** The texts of a country picker, in the caller's namespace. */
+export interface CountryPickerTexts {
+  label: string;
+  placeholder: string;
+  search: string;
+  empty: string;
+  close: string;
+}
+
+/**
+ * Searchable list of every country, named in the current language (server list, CLDR fallback), in
+ * a bottom sheet: the ID step's nationality and the tax step's residencies use it.
+ */
+export function CountryPicker({
+  texts,
   value,
   onChange,
   error,
+  exclude = [],
 }: {
+  texts: CountryPickerTexts;
   value: string | null;
   onChange: (code: string) => void;
   error?: string | undefined;
+  /** Codes already chosen elsewhere (not offered again; the current value stays). */
+  exclude?: readonly string[];
 }) {
-  const { t } = useTranslation('id');
-  const lang = currentLanguage();
-  const countries = useCountryList(lang);
+  const countries = useCountryList(currentLanguage());
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const errorId = useId();
+  const id = useId();
   const list = countries.data ?? [];
   const selected = list.find((c) => c.code === value);
-  const filtered = useMemo(() => filterCountries(list, deferred), [list, deferred]);
+  const filtered = useMemo(
+    () => filterCountries(list, deferred).filter((c) => c.code === value || !exclude.includes(c.code)),
+    [list, deferred, exclude, value],
+  );
 
   return (
     <div className="id-field">
-      <span className="id-field__label" id={`${errorId}-label`}>
-        {t('nationality_label')}
+      <span className="id-field__label" id={`${id}-label`}>
+        {texts.label}
       </span>
       <button
         type="button"
         className="id-select"
-        aria-labelledby={`${errorId}-label ${errorId}-value`}
+        aria-labelledby={`${id}-label ${id}-value`}
         aria-haspopup="dialog"
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onClick={() => setOpen(true)}
       >
-        <span id={`${errorId}-value`}>{selected?.name ?? value ?? t('nationality_placeholder')}</span>
+        <span id={`${id}-value`}>{selected?.name ?? (value || texts.placeholder)}</span>
         <span aria-hidden="true">›</span>
       </button>
-      {error && (
-        <p className="id-field__error" id={errorId} role="alert">
+      {error ? (
+        <p className="id-field__error" id={`${id}-error`} role="alert">
           {error}
         </p>
-      )}
+      ) : null}
       <Popup
         visible={open}
         onMaskClick={() => setOpen(false)}
@@ -55,13 +73,13 @@ export function NationalityPicker({
         bodyStyle={{ height: '80vh', display: 'flex', flexDirection: 'column' }}
         destroyOnClose
       >
-        <div className="id-picker" role="dialog" aria-label={t('nationality_label')}>
+        <div className="id-picker" role="dialog" aria-label={texts.label}>
           <div className="id-picker__bar">
             <input
               className="id-input"
               type="search"
-              aria-label={t('nationality_search')}
-              placeholder={t('nationality_search')}
+              aria-label={texts.search}
+              placeholder={texts.search}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               enterKeyHint="search"
@@ -72,7 +90,7 @@ export function NationalityPicker({
               className="id-btn id-btn--ghost id-btn--small"
               onClick={() => setOpen(false)}
             >
-              {t('close')}
+              {texts.close}
             </button>
           </div>
           <ul className="id-picker__list">
@@ -92,11 +110,32 @@ export function NationalityPicker({
                 </button>
               </li>
             ))}
-            {filtered.length === 0 && <li className="id-picker__empty">{t('nationality_empty')}</li>}
+            {filtered.length === 0 ? <li className="id-picker__empty">{texts.empty}</li> : null}
           </ul>
         </div>
       </Popup>
     </div>
+  );
+}
+
+/** The ID step's nationality (passport holders). */
+export function NationalityPicker(props: {
+  value: string | null;
+  onChange: (code: string) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation('id');
+  return (
+    <CountryPicker
+      {...props}
+      texts={{
+        label: t('nationality_label'),
+        placeholder: t('nationality_placeholder'),
+        search: t('nationality_search'),
+        empty: t('nationality_empty'),
+        close: t('close'),
+      }}
+    />
   );
 }
 
