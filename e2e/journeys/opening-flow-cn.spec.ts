@@ -637,6 +637,25 @@ async function identityAndAddressThroughApi(page: Page) {
 }
 
 /** The personal step through the API, its email verified with the code from the dev outbox. */
+/** Tax (Hong Kong, the TIN from the HKID, not a US person) and declarations, confirmed through the API. */
+async function taxAndDeclarationsThroughApi(page: Page) {
+  await confirmStep(page, 'tax', {
+    tax_residencies: [{ country: 'HK', tin_from_id: true }],
+    us_citizen: false,
+    us_green_card: false,
+    us_born: false,
+  });
+  await confirmStep(page, 'declarations', {
+    pep: false,
+    licensed_employee: false,
+    staff_relation: false,
+    beneficial_owner: true,
+    corporate_voting_35: false,
+    hkidr_consent: true,
+    direct_marketing: false,
+  });
+}
+
 async function personalThroughApi(page: Page, email: string) {
   await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
   const code = await latestMailCode(page.request, email);
@@ -681,21 +700,7 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
         asset_classes: ['cash', 'stock'],
         funds_source: 'salary',
       });
-      await confirmStep(page, 'tax', {
-        tax_residencies: [{ country: 'HK', tin_from_id: true }],
-        us_citizen: false,
-        us_green_card: false,
-        us_born: false,
-      });
-      await confirmStep(page, 'declarations', {
-        pep: false,
-        licensed_employee: false,
-        staff_relation: false,
-        beneficial_owner: true,
-        corporate_voting_35: false,
-        hkidr_consent: true,
-        direct_marketing: false,
-      });
+      await taxAndDeclarationsThroughApi(page);
     });
 
     await test.step('investment: no derivatives knowledge', async () => {
@@ -812,21 +817,7 @@ test('pressing next after a saved answer reopened an earlier step goes to that s
     asset_classes: ['cash'],
     funds_source: 'pension',
   });
-  await confirmStep(page, 'tax', {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  });
-  await confirmStep(page, 'declarations', {
-    pep: false,
-    licensed_employee: false,
-    staff_relation: false,
-    beneficial_owner: true,
-    corporate_voting_35: false,
-    hkidr_consent: true,
-    direct_marketing: false,
-  });
+  await taxAndDeclarationsThroughApi(page);
   await page.goto('/userinfo');
   await expect(page).toHaveURL(/\/userinfo\/investment$/);
   await page.getByRole('checkbox', { name: '对冲风险' }).check();
