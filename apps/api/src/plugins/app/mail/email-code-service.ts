@@ -185,6 +185,6 @@ export async function emailVerificationStatus(
 ): Promise<MailCheckResult> {
   const app = await requireApplication(ctx, userId);
   const email = normalizeEmail(input.email);
-  const verified = (await listVerifiedEmailHashes(ctx.db, app.id)).has(emailLookupHash(ctx.vault, email));
-  return { action: 'status', email, verified };
+  const isVerified = await loadEmailVerifier(ctx.vault, ctx.db, app.id);
+  return { action: 'status', email, verified: isVerified(email) };
 }
