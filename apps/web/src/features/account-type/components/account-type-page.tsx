@@ -5,13 +5,12 @@ import {
   earliestProofDate,
 } from '@hk/domain/flow/account-rules';
 import { accountTypeForm, type StepFormContext } from '@hk/domain/flow/step-forms';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
-import { type StepInfo, stepQueryKey, useStepInfo } from '../../steps/api/step-api';
+import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
 import {
   CheckField,
   ChoiceField,
@@ -24,6 +23,7 @@ import {
   TextField,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
+import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 import { centsOfTyped, dollarsOfCents } from '../lib/hkd';
 import { AssetProofImages } from './asset-proof-images';
@@ -73,10 +73,12 @@ function useRuleFacts(documentCount: number): StepFormContext {
 
 function AccountTypeForm({
   info,
+  carried,
   onDocumentsChanged,
 }: {
   info: StepInfo;
-  onDocumentsChanged: () => Promise<void>;
+  carried: AccountTypeValues | null;
+  onDocumentsChanged: (typed: AccountTypeValues) => Promise<void>;
 }) {
   const { t } = useTranslation('account_type');
   const { state } = usePageFlags();
@@ -121,6 +123,7 @@ function AccountTypeForm({
     // the same rules as the server's, with what this screen knows of the other steps
     check: (values) =>
       accountTypeForm.check?.(values as unknown as Record<string, unknown>, ctxRef.current) ?? {},
+    carried,
   });
 
   const securities = form.watch('securities');
@@ -204,7 +207,7 @@ function AccountTypeForm({
           <AssetProofImages
             documents={documents}
             beforeChange={saveDraftNow}
-            onChanged={onDocumentsChanged}
+            onChanged={() => onDocumentsChanged(form.getValues())}
           />
           <FieldError name="asset_proof" />
         </section>
@@ -233,22 +236,13 @@ function AccountTypeForm({
 
 /** The account type (spec §1, §3, §4; issue #6 step 2), the margin and futures rules acting as they apply. */
 function AccountTypeScreen({ info }: { info: StepInfo }) {
-  const qc = useQueryClient();
-  // an upload or a removal makes a new version of the step: the form starts again from it (what
-  // was typed was saved as a draft just before)
-  const [generation, setGeneration] = useState(0);
-  const [fresh, setFresh] = useState<StepInfo | null>(null);
-  const current = fresh && fresh.version >= info.version ? fresh : info;
+  const rebuild = useDocumentRebuild('account_type', info);
   return (
     <AccountTypeForm
-      key={generation}
-      info={current}
-      onDocumentsChanged={async () => {
-        await qc.invalidateQueries({ queryKey: stepQueryKey('account_type') });
-        const loaded = qc.getQueryData<StepInfo>(stepQueryKey('account_type'));
-        if (loaded) setFresh(loaded);
-        setGeneration((g) => g + 1);
-      }}
+      key={rebuild.key}
+      info={rebuild.info}
+      carried={rebuild.carried as AccountTypeValues | null}
+      onDocumentsChanged={rebuild.onDocumentsChanged}
     />
   );
 }

@@ -232,6 +232,36 @@ describe('address page', () => {
     );
   });
 
+  it('what was typed before an upload survives the rebuilt form when its draft was lost to a conflict, and is saved again', async () => {
+    await setupStepI18n('en');
+    let saves = 0;
+    const s = server({ answers: { region: 'HK' }, documents: [] }, () => {
+      saves += 1;
+      // the draft made just before the upload meets another save (2007): the old form dropped it
+      return saves === 1
+        ? fail(2007, 'changed elsewhere')
+        : ok(makeSaveResult('address', { version: 4, confirmed: false }));
+    });
+    vi.mocked(uploadDocument).mockResolvedValue(PDF);
+    renderStep(PATH, <AddressPage />);
+    const detail = (await screen.findByLabelText('Detailed address', {}, LOAD)) as HTMLInputElement;
+    fireEvent.change(detail, { target: { value: 'Flat 8, 8/F, 8 Nathan Road' } });
+    fireEvent.change(screen.getByLabelText('Date of issue'), { target: { value: today() } });
+    const input = screen.getByLabelText('Upload a PDF e-statement') as HTMLInputElement;
+    const statement = new File(['%PDF-1.7\n%%EOF'], 'statement.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [statement] } });
+    await waitFor(() => expect(uploadDocument).toHaveBeenCalled());
+    // the rebuilt form (the reloaded step knows nothing of the typing) still shows it, and saves it
+    await waitFor(() => expect(s.saves('address').length).toBeGreaterThanOrEqual(2));
+    const again = s.saves('address').at(-1)!.answers as Record<string, unknown>;
+    expect(again.detail).toBe('Flat 8, 8/F, 8 Nathan Road');
+    expect(again.proof_issued_on).toBe(today());
+    expect((screen.getByLabelText('Detailed address') as HTMLInputElement).value).toBe(
+      'Flat 8, 8/F, 8 Nathan Road',
+    );
+    expect((screen.getByLabelText('Date of issue') as HTMLInputElement).value).toBe(today());
+  });
+
   it('Hong Kong: the 18 districts named in the language; another correspondence address asks its own region', async () => {
     await setupStepI18n('zh-HK');
     server({ answers: { region: 'HK', correspondence_same: false }, documents: [doc()] });

@@ -10,14 +10,13 @@ import {
   CORRESPONDENCE_PREFIX,
 } from '@hk/domain/flow/address-form';
 import { ADDRESS_PROOF_TYPES, HK_DISTRICTS, PDF_MIME } from '@hk/domain/flow/address-proof';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { currentLanguage } from '../../../lib/i18n';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
-import { type StepInfo, stepQueryKey } from '../../steps/api/step-api';
+import type { StepInfo } from '../../steps/api/step-api';
 import {
   CheckField,
   ChoiceField,
@@ -30,6 +29,7 @@ import {
   useInputProps,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
+import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 import { AreaPicker } from './area-picker';
 import { ProofFiles } from './proof-files';
@@ -179,10 +179,12 @@ function AddressFields({ form, prefix }: { form: UseFormReturn<Values>; prefix: 
 
 function AddressForm({
   info,
+  carried,
   onDocumentsChanged,
 }: {
   info: StepInfo;
-  onDocumentsChanged: () => Promise<void>;
+  carried: Values | null;
+  onDocumentsChanged: (typed: Values) => Promise<void>;
 }) {
   const { t } = useTranslation('address');
   const { state } = usePageFlags();
@@ -200,6 +202,7 @@ function AddressForm({
     toAnswers,
     // the proof's files: 1–3 photos or one PDF (the domain's rule, on the documents loaded)
     check: (values) => addressForm.check!(values, ctx),
+    carried,
   });
   const same = useWatch({ control: form.control, name: 'correspondence_same' });
   const proofType = useWatch({ control: form.control, name: 'proof_type' });
@@ -271,7 +274,7 @@ function AddressForm({
           beforeChange={async () => {
             await saveDraftNow();
           }}
-          onChanged={onDocumentsChanged}
+          onChanged={() => onDocumentsChanged(form.getValues())}
         />
         <CheckField register={form.register} name="proof_confirmed">
           {t('confirm_printed')}
@@ -285,17 +288,13 @@ function AddressForm({
 
 /** The address step (issue #6 step 1): residential and correspondence addresses, and the address proof. */
 function AddressScreen({ info }: { info: StepInfo }) {
-  const qc = useQueryClient();
-  // an upload or a removal makes a new version of the step: the form starts again from it
-  const [generation, setGeneration] = useState(0);
+  const rebuild = useDocumentRebuild('address', info);
   return (
     <AddressForm
-      key={generation}
-      info={info}
-      onDocumentsChanged={async () => {
-        await qc.invalidateQueries({ queryKey: stepQueryKey('address') });
-        setGeneration((g) => g + 1);
-      }}
+      key={rebuild.key}
+      info={rebuild.info}
+      carried={rebuild.carried as Values | null}
+      onDocumentsChanged={rebuild.onDocumentsChanged}
     />
   );
 }

@@ -5,8 +5,6 @@ import {
   LICENSED_EMPLOYER_MAX,
   PEP_RELATIONS,
 } from '@hk/domain/flow/declarations-form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
@@ -14,7 +12,7 @@ import { usePageFlags } from '../../../app/page-flags';
 import { uploadDocument } from '../../id-step/api/upload-document';
 import { PhotoTile } from '../../id-step/components/photo-tile';
 import { compressImage } from '../../id-step/lib/compress-image';
-import { type StepInfo, stepQueryKey } from '../../steps/api/step-api';
+import type { StepInfo } from '../../steps/api/step-api';
 import {
   CheckField,
   FieldError,
@@ -26,6 +24,7 @@ import {
   YesNoField,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
+import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 
 export interface DeclarationsValues {
@@ -149,10 +148,12 @@ function EmployerConsent({
 
 function DeclarationsForm({
   info,
+  carried,
   onDocumentsChanged,
 }: {
   info: StepInfo;
-  onDocumentsChanged: () => Promise<void>;
+  carried: DeclarationsValues | null;
+  onDocumentsChanged: (typed: DeclarationsValues) => Promise<void>;
 }) {
   const { t } = useTranslation('declarations');
   const { state } = usePageFlags();
@@ -164,6 +165,7 @@ function DeclarationsForm({
     toValues: (i) => declarationsValuesOf(i.answers),
     toAnswers: (v) => declarationsAnswersOf(v as DeclarationsValues),
     check: (v) => checkDeclarations(v, { employer_consent: consentLetters }),
+    carried,
   });
   const v = useWatch({ control: form.control }) as DeclarationsValues;
   const yesNo = (name: keyof DeclarationsValues, label: string, hint?: string) => (
@@ -198,7 +200,11 @@ function DeclarationsForm({
               label={t('licensed_employer')}
               maxLength={LICENSED_EMPLOYER_MAX}
             />
-            <EmployerConsent info={info} beforeChange={saveDraftNow} onChanged={onDocumentsChanged} />
+            <EmployerConsent
+              info={info}
+              beforeChange={saveDraftNow}
+              onChanged={() => onDocumentsChanged(form.getValues())}
+            />
           </>
         ) : null}
       </section>
@@ -254,16 +260,13 @@ function DeclarationsForm({
 }
 
 function DeclarationsScreen({ info }: { info: StepInfo }) {
-  const qc = useQueryClient();
-  const [generation, setGeneration] = useState(0);
+  const rebuild = useDocumentRebuild('declarations', info);
   return (
     <DeclarationsForm
-      key={generation}
-      info={info}
-      onDocumentsChanged={async () => {
-        await qc.invalidateQueries({ queryKey: stepQueryKey('declarations') });
-        setGeneration((g) => g + 1);
-      }}
+      key={rebuild.key}
+      info={rebuild.info}
+      carried={rebuild.carried as DeclarationsValues | null}
+      onDocumentsChanged={rebuild.onDocumentsChanged}
     />
   );
 }

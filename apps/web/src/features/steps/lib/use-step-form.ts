@@ -38,6 +38,11 @@ export interface UseStepFormOptions<V extends FieldValues> {
   onConfirmed?: (result: StepSaveResult) => void;
   /** Drafts are saved while the person types (off for a confirmed step: a draft would unconfirm it). */
   autosave?: boolean;
+  /**
+   * What was typed in this form before it was rebuilt (useDocumentRebuild): it wins over the saved
+   * answers and is saved again as a draft.
+   */
+  carried?: FieldValues | null;
 }
 
 const DRAFT_DELAY_MS = 800;
@@ -68,7 +73,9 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const form = useForm<V>({
-    defaultValues: opts.toValues(info),
+    defaultValues: (opts.carried
+      ? { ...opts.toValues(info), ...opts.carried }
+      : opts.toValues(info)) as DefaultValues<V>,
     resolver: standardSchemaResolver(schema as never) as unknown as Resolver<V>,
     mode: 'onTouched',
   });
@@ -142,6 +149,12 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       clearTimeout(timer);
       sub.unsubscribe();
     };
+  }, [autosave, form]);
+
+  // a rebuilt form saves what it carried over (the draft before the rebuild may have been refused)
+  const carriedOnMount = useRef(opts.carried);
+  useEffect(() => {
+    if (autosave && carriedOnMount.current && !confirmed.current) void saveDraftRef.current(form.getValues());
   }, [autosave, form]);
 
   const applyFieldErrors = useCallback(
