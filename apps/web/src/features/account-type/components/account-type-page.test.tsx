@@ -148,8 +148,8 @@ describe('account type page', () => {
         asset_proof_amount_cents: 50_000_000,
       },
     });
-    // the form starts again from the saved step: the typed amount is still there
-    expect((screen.getByLabelText('Amount shown (HKD)') as HTMLInputElement).value).toBe('500000');
+    // the form starts again from the saved step with what was typed carried over, as it was typed
+    expect((screen.getByLabelText('Amount shown (HKD)') as HTMLInputElement).value).toBe('500,000');
     // HKD 500,000 is not MORE than 500,000 (spec §5)
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(i18n.t('asset_proof_too_low', { ns: 'errors' }))).toBeTruthy();
