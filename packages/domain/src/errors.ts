@@ -33,6 +33,18 @@ export const ErrorCode = {
   STEP_NOT_AVAILABLE: 2011,
   /** The risk-disclosure call is booked only when the investment answers say less than one year in everything (spec §4). */
   APPOINTMENT_NOT_NEEDED: 2012,
+  /** The risk-disclosure recording was not heard in full (ranges with gaps, or faster than allowed). */
+  RECORDING_NOT_HEARD: 2013,
+  /** Identity photos or video more than 5 minutes after the recording ended: listen again (spec §9). */
+  IDENTITY_MEDIA_WINDOW_PASSED: 2014,
+  /** The 4 digits to read in the face video are unknown, used or expired: ask for new ones. */
+  LIVE_CODE_INVALID: 2015,
+  /** The handwritten signature is blank or too small. */
+  SIGNATURE_REFUSED: 2016,
+  /** Answers changed after the agreements were rendered or signed: read and sign again. */
+  SIGNATURE_STALE: 2017,
+  /** An agreement was accepted without being opened first. */
+  AGREEMENT_NOT_OPENED: 2018,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,
@@ -40,6 +52,8 @@ export const ErrorCode = {
   UPLOAD_UNREADABLE: 3005,
   /** A step's document kind already has as many files as it allows. */
   UPLOAD_COUNT_EXCEEDED: 3006,
+  /** A face video shorter than 3 s or longer than 10 s. */
+  VIDEO_DURATION_REFUSED: 3007,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,

@@ -20,6 +20,11 @@ const FinancialPage = lazy(() => import('../features/financial/components/financ
 const TaxPage = lazy(() => import('../features/tax/components/tax-page'));
 const DeclarationsPage = lazy(() => import('../features/declarations/components/declarations-page'));
 const InvestmentPage = lazy(() => import('../features/investment/components/investment-page'));
+const RiskDisclosurePage = lazy(() => import('../features/risk-disclosure/components/risk-disclosure-page'));
+const IdentityMediaPage = lazy(() => import('../features/identity-media/components/identity-media-page'));
+const BankPage = lazy(() => import('../features/bank/components/bank-page'));
+const SignaturePage = lazy(() => import('../features/signature/components/signature-page'));
+const ReviewPage = lazy(() => import('../features/review/components/review-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -43,6 +48,11 @@ export function createAppRouter() {
         { path: ROUTES.tax.path, element: <TaxPage /> },
         { path: ROUTES.declarations.path, element: <DeclarationsPage /> },
         { path: ROUTES.investment.path, element: <InvestmentPage /> },
+        { path: ROUTES.riskDisclosure.path, element: <RiskDisclosurePage /> },
+        { path: ROUTES.identityMedia.path, element: <IdentityMediaPage /> },
+        { path: ROUTES.bank.path, element: <BankPage /> },
+        { path: ROUTES.signature.path, element: <SignaturePage /> },
+        { path: ROUTES.review.path, element: <ReviewPage /> },
         // spec §2: any unknown path goes to /login
         { path: '*', element: <Navigate to={ROUTES.login.path} replace /> },
       ],

@@ -26,6 +26,11 @@ export const ROUTES = {
   tax: { path: '/userinfo/tax', titleKey: 'title_tax', auth: true },
   declarations: { path: '/userinfo/declarations', titleKey: 'title_declarations', auth: true },
   investment: { path: '/userinfo/investment', titleKey: 'title_investment', auth: true },
+  riskDisclosure: { path: '/userinfo/risk-disclosure', titleKey: 'title_risk_disclosure', auth: true },
+  identityMedia: { path: '/userinfo/identity-photos', titleKey: 'title_identity_media', auth: true },
+  bank: { path: '/userinfo/bank', titleKey: 'title_bank', auth: true },
+  signature: { path: '/userinfo/signature', titleKey: 'title_signature', auth: true },
+  review: { path: '/userinfo/review', titleKey: 'title_review', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppRouteName = keyof typeof ROUTES;

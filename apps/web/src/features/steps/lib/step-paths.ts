@@ -1,10 +1,7 @@
 import type { StepId } from '@hk/domain';
 import { ROUTES } from '../../../app/routes';
 
-/**
- * The screen of each step (docs/flow-routes.md). Steps of the second part of the flow (issue #7)
- * have no screen yet: the person lands on the progress page, which says so.
- */
+/** The screen of each step (docs/flow-routes.md). */
 export const STEP_PATHS: Record<StepId, string> = {
   identity: ROUTES.idLocation.path,
   address: ROUTES.address.path,
@@ -15,14 +12,14 @@ export const STEP_PATHS: Record<StepId, string> = {
   tax: ROUTES.tax.path,
   declarations: ROUTES.declarations.path,
   investment: ROUTES.investment.path,
-  risk_disclosure: ROUTES.progress.path,
-  identity_media: ROUTES.progress.path,
-  bank: ROUTES.progress.path,
-  signature: ROUTES.progress.path,
-  review: ROUTES.progress.path,
+  risk_disclosure: ROUTES.riskDisclosure.path,
+  identity_media: ROUTES.identityMedia.path,
+  bank: ROUTES.bank.path,
+  signature: ROUTES.signature.path,
+  review: ROUTES.review.path,
 };
 
-/** The steps of this part of the flow that have a screen, in the flow's order. */
+/** The steps that have a screen, in the flow's order. */
 export const SCREEN_STEPS = [
   'identity',
   'address',
@@ -33,6 +30,11 @@ export const SCREEN_STEPS = [
   'tax',
   'declarations',
   'investment',
+  'risk_disclosure',
+  'identity_media',
+  'bank',
+  'signature',
+  'review',
 ] as const satisfies readonly StepId[];
 
 export function checkHasScreen(step: StepId): boolean {
