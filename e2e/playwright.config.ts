@@ -27,7 +27,18 @@ export default defineConfig({
     timezoneId: 'Asia/Hong_Kong',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    // issue #7: the front camera is Chromium's fake device (a moving test pattern), granted without
+    // a prompt; the risk-disclosure recording plays without a tap first
+    permissions: ['camera', 'microphone'],
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        ...CHROMIUM_FLAGS,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
   },
   projects: [{ name: 'chromium-mobile', use: { browserName: 'chromium' } }],
 });
