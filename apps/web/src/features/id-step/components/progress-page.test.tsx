@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('progress page', () => {
-  it('shows the six stages, the completed percentage, what is not online yet and the phone', async () => {
+  it('shows the six stages, the completed percentage, what happens next and the phone', async () => {
     fakeServer({
       '/v9/OpenAccountHk/status': status(10, ['id']),
       '/app/index/getIpInfo': ok({ tel: '+85223456789', tel_hk: '+85223456789', service_hours: '' }),
@@ -101,7 +101,7 @@ describe('progress page', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/account-type?state=edit');
   });
 
-  it('continues with the next step, and says plainly once the first part is done', async () => {
+  it('continues with the next step, the second part of the flow included, and says what follows submission', async () => {
     fakeServer({
       '/v9/OpenAccountHk/status': status(10, ['id']),
       '/app/index/getIpInfo': ok({ tel: '1', tel_hk: '1', service_hours: '' }),
@@ -118,7 +118,25 @@ describe('progress page', () => {
       '/app/index/getIpInfo': ok({ tel: '1', tel_hk: '1', service_hours: '' }),
     });
     renderAt('/userinfo/progress', <ProgressPage />);
-    expect(await screen.findByText(/not yet available online/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Continue/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue: Risk disclosure' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/risk-disclosure');
+    cleanup();
+    fakeServer({
+      '/v9/OpenAccountHk/status': status(100, ['id', 'account_type', 'personal_info'], null, [
+        { step: 'identity', confirmed: true, reopened_reason: null },
+        { step: 'signature', confirmed: true, reopened_reason: null },
+        { step: 'review', confirmed: true, reopened_reason: null },
+      ]),
+      '/app/index/getIpInfo': ok({ tel: '1', tel_hk: '1', service_hours: '' }),
+    });
+    renderAt('/userinfo/progress', <ProgressPage />);
+    expect(await screen.findByText(/review your application and submit it/)).toBeTruthy();
+    const steps = (await screen.findAllByRole('list'))[1]!;
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Agreements and signatureDoneReview or edit', 'Review and submitDoneReview or edit']);
+    expect(screen.queryByText(/Continue with the steps above/)).toBeNull();
   });
 });

@@ -10,10 +10,9 @@ import { PageState } from './step-header';
 import '../id-step.css';
 
 /**
- * /userinfo/progress: the six stages of spec §4 with their percentages, and the steps of the flow's
- * first part (ID to investment experience) with their state: the next one to continue, finished ones
- * to review (state=edit). The second part (risk disclosure, identity verification, bank card,
- * signature) is not online yet: the page says so plainly and gives the customer-service phone and hours.
+ * /userinfo/progress: the six stages of spec §4 with their percentages, and the steps of the flow
+ * (address to review) with their state: the next one to continue, finished ones to review
+ * (state=edit); what happens after submission, and the customer-service phone and hours.
  */
 const STEP_TITLE_KEYS: Partial<Record<string, string>> = {
   address: 'title_address',
@@ -24,6 +23,11 @@ const STEP_TITLE_KEYS: Partial<Record<string, string>> = {
   tax: 'title_tax',
   declarations: 'title_declarations',
   investment: 'title_investment',
+  risk_disclosure: 'title_risk_disclosure',
+  identity_media: 'title_identity_media',
+  bank: 'title_bank',
+  signature: 'title_signature',
+  review: 'title_review',
 };
 
 export default function ProgressPage() {
@@ -40,7 +44,7 @@ export default function ProgressPage() {
   const percent = status.data.info_progress;
   const next = status.data.next_step;
   const screenSteps = status.data.steps.filter((s) => checkHasScreen(s.step) && s.step !== 'identity');
-  const partOneDone = !next || !checkHasScreen(next);
+  const allDone = !next || !checkHasScreen(next);
   const stepTitle = (step: string) => t(STEP_TITLE_KEYS[step] ?? step, { ns: 'common' });
 
   return (
@@ -105,7 +109,8 @@ export default function ProgressPage() {
       ) : null}
       <section className="id-note" aria-labelledby="id-next-steps">
         <h2 id="id-next-steps">{t('next_steps_title')}</h2>
-        <p>{t(partOneDone ? 'next_steps_note' : 'next_steps_note_part_one')}</p>
+        <p>{t('next_steps_note')}</p>
+        {allDone ? null : <p>{t('next_steps_note_part_one')}</p>}
         <p>
           {t('cs_phone_label')} {tel ? <a href={`tel:${tel}`}>{tel}</a> : '—'}
         </p>
@@ -114,8 +119,8 @@ export default function ProgressPage() {
       <div className="id-actions id-actions--stack">
         <button
           type="button"
-          // the flow's 'continue' above is the page's one primary action while part 1 is open
-          className={partOneDone ? 'id-btn id-btn--primary' : 'id-btn id-btn--ghost'}
+          // the flow's 'continue' above is the page's one primary action while a step is open
+          className={allDone ? 'id-btn id-btn--primary' : 'id-btn id-btn--ghost'}
           onClick={() => go('details', { state: 'edit' })}
         >
           {t('review_details')}
