@@ -34,6 +34,10 @@ export const DOCUMENT_KINDS = [
   'address_proof',
   'asset_proof',
   'employer_consent',
+  // the identity photos or face video (flow/identity-media.ts)
+  'selfie',
+  'selfie_with_id',
+  'face_video',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -17,6 +17,7 @@ import { addressForm } from './address-form';
 import { bankForm } from './bank-form';
 import type { SealedIdDocument } from './crs';
 import { declarationsForm } from './declarations-form';
+import { identityMediaForm } from './identity-media';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 import {
   checkNeedsRiskCall,
@@ -362,6 +363,7 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
   personal: personalForm,
   address: addressForm,
   bank: bankForm,
+  identity_media: identityMediaForm,
 };
 
 export { maskTin } from './tax-form';
