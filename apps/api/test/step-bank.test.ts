@@ -1,7 +1,12 @@
 // The bank step (issue #7 step 3, domain and server slice) on the generic step call, and its
 // look-ups: bank_name (the issuer of a mainland card) and get_bank_subset (the picker's banks).
 import { translateError } from '@hk/domain';
-import { BankNameResponseSchema, BankSubsetResponseSchema } from '@hk/domain/flow/bank-contracts';
+import {
+  BankCountryListResponseSchema,
+  BankNameResponseSchema,
+  BankSelectListResponseSchema,
+  BankSubsetResponseSchema,
+} from '@hk/domain/flow/bank-contracts';
 import { HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/flow/bank-data';
 import { cardNumber } from '@hk/domain/flow/bank-test-cards';
 import { eq } from 'drizzle-orm';
@@ -61,15 +66,24 @@ async function bankName(
   expect(res.statusCode, 'never a 5xx').toBeLessThan(500);
   return { res, json: res.json() };
 }
-async function subset(t: TestApp, query: Record<string, string>, lang: Lang = 'en') {
+async function getList(
+  t: TestApp,
+  path: string,
+  query: Record<string, string>,
+  lang: Lang = 'en',
+  sign = true,
+) {
+  const params = sign ? (signed(t, query) as Record<string, string>) : query;
   const res = await t.app.inject({
     method: 'GET',
-    url: `/v9/OpenAccountHk/get_bank_subset?${new URLSearchParams(signed(t, query) as Record<string, string>)}`,
+    url: `${path}?${new URLSearchParams(params)}`,
     headers: { 'accept-language': lang },
   });
   expect(res.statusCode, 'never a 5xx').toBeLessThan(500);
   return { res, json: res.json() };
 }
+const subset = (t: TestApp, query: Record<string, string>, lang: Lang = 'en') =>
+  getList(t, '/v9/OpenAccountHk/get_bank_subset', query, lang);
 async function bankTypeOf(t: TestApp, user: Applicant) {
   const [app] = await t.app.ctx.db.select().from(applications).where(eq(applications.userId, user.userId));
   return app!.bankType;
@@ -220,16 +234,50 @@ describe.each(DB_KINDS)('the bank step (%s)', (kind) => {
     expect(body).not.toContain(ICBC_CARD);
     expect(body).not.toContain(ICBC_CARD.slice(4, 12));
     const mask = `6222 **** **** ***${ICBC_CARD.slice(-4, -3)} ${ICBC_CARD.slice(-3)}`;
+    // the bank-reserved phone too: sealed at rest, its middle 4 digits masked in every response
+    expect(saved.res.body).not.toContain('13812345678');
+    expect(body).not.toContain('13812345678');
     expect(json.data.answers).toEqual({
       ...CN_CARD,
       card_number: undefined,
+      reserved_phone: undefined,
       bank_type: 1,
       number_masked: mask,
+      reserved_phone_masked: '138****5678',
     });
-    expect(json.data.sealed).toEqual({ card_number: mask });
+    expect(json.data.sealed).toEqual({ card_number: mask, reserved_phone: '138****5678' });
     const { row } = await snapshot(t, user, 'bank');
     expect(t.app.ctx.vault.decrypt(row!.sealed.card_number!.sealed)).toBe(ICBC_CARD);
+    expect(t.app.ctx.vault.decrypt(row!.sealed.reserved_phone!.sealed)).toBe('13812345678');
+    expect(JSON.stringify(row!.answers)).not.toContain('13812345678');
+    expect(JSON.stringify(row!.sealed)).not.toContain('13812345678');
     expect(await bankTypeOf(t, user)).toBe(1);
+
+    // confirmed again with both fields left empty and their masks sent back: both sealed values kept
+    const { card_number: _, reserved_phone: __, ...rest } = CN_CARD;
+    const again = await saveStep(t, user, 'bank', {
+      confirm: true,
+      step_version: json.data.version,
+      answers: {
+        ...rest,
+        card_number: '',
+        reserved_phone: '',
+        number_masked: mask,
+        reserved_phone_masked: '138****5678',
+      },
+    });
+    expect(again.json.status, JSON.stringify(again.json)).toBe(0);
+    const kept = await snapshot(t, user, 'bank');
+    expect(t.app.ctx.vault.decrypt(kept.row!.sealed.card_number!.sealed)).toBe(ICBC_CARD);
+    expect(t.app.ctx.vault.decrypt(kept.row!.sealed.reserved_phone!.sealed)).toBe('13812345678');
+    // another phone's mask keeps nothing: the phone is asked for
+    const wrong = await saveStep(t, user, 'bank', {
+      confirm: true,
+      answers: { ...rest, number_masked: mask, reserved_phone_masked: '139****5678' },
+    });
+    expect(wrong.json.status).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(wrong.json.data.fields.reserved_phone).toBe(translateError('en', 'bank_phone_required'));
+    expect(await snapshot(t, user, 'bank')).toEqual(kept);
   });
 
   run('a draft keeps what is typed, the number sealed; a stale step_version is refused (2007)', async () => {
@@ -247,8 +295,13 @@ describe.each(DB_KINDS)('the bank step (%s)', (kind) => {
       answers: { reserved_phone: '13912345678' },
     });
     expect(second.json.status).toBe(0);
+    expect(second.res.body).not.toContain('13912345678');
     const before = await snapshot(t, user, 'bank');
     expect(t.app.ctx.vault.decrypt(before.row!.sealed.card_number!.sealed)).toBe(CMB_CARD);
+    // a draft's phone is sealed as well, never in the answers in clear
+    expect(t.app.ctx.vault.decrypt(before.row!.sealed.reserved_phone!.sealed)).toBe('13912345678');
+    expect(before.row!.answers).toMatchObject({ reserved_phone_masked: '139****5678' });
+    expect(JSON.stringify(before.row!.answers)).not.toContain('13912345678');
     const stale = await saveStep(t, user, 'bank', {
       confirm: true,
       step_version: version,
@@ -363,4 +416,64 @@ describe.each(DB_KINDS)('the bank step (%s)', (kind) => {
       expect(bad.json.data.fields.region).toBe(translateError('en', 'invalid_value'));
     },
   );
+
+  run(
+    'get_bank_country_list: CN for a mainland card, HK for an HK account, named in the language',
+    async () => {
+      const path = '/v9/OpenAccountHk/get_bank_country_list';
+      const both = await getList(t, path, {}, 'en');
+      expect(both.json.status).toBe(0);
+      expect(z.safeParse(BankCountryListResponseSchema, both.json).success).toBe(true);
+      expect(both.json.data.map((c: { code: string; bank_type: number }) => [c.code, c.bank_type])).toEqual([
+        ['CN', 1],
+        ['HK', 2],
+      ]);
+      expect(both.res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(both.res.headers.vary).toContain('Accept-Language');
+      const cn = await getList(t, path, { bank_type: '1' }, 'zh-CN');
+      expect(cn.json.data).toEqual([{ code: 'CN', country: '中国', bank_type: 1 }]);
+      const hk = await getList(t, path, { bank_type: '2' }, 'zh-HK');
+      expect(hk.json.data).toHaveLength(1);
+      expect(hk.json.data[0]).toMatchObject({ code: 'HK', bank_type: 2 });
+      expect(hk.json.data[0].country).toContain('香港');
+      for (const bad of ['0', '3', 'CN']) {
+        const r = await getList(t, path, { bank_type: bad }, 'zh-CN');
+        expect(r.json.status, bad).toBe(ErrorCode.VALIDATION_FAILED);
+        expect(r.json.data.fields.bank_type).toBe(translateError('zh-CN', 'invalid_value'));
+      }
+      // signed like every call (spec §7 _t/_sign): an unsigned request is not answered with the list
+      const unsigned = await getList(t, path, {}, 'en', false);
+      expect(unsigned.json.status).not.toBe(0);
+    },
+  );
+
+  run('/user/bank/select_list: the picker options by region and language, from the same data', async () => {
+    const path = '/user/bank/select_list';
+    const hk = await getList(t, path, {}, 'en');
+    expect(hk.json.status).toBe(0);
+    expect(z.safeParse(BankSelectListResponseSchema, hk.json).success).toBe(true);
+    expect(hk.json.data.region).toBe('HK');
+    expect(hk.json.data.options.map((o: { value: string }) => o.value)).toEqual(
+      HONG_KONG_BANKS.map((b) => b.code),
+    );
+    expect(hk.json.data.options[1]).toEqual({
+      value: '004',
+      text: '004 The Hongkong and Shanghai Banking Corporation Limited',
+      disabled: false,
+    });
+    expect(hk.res.headers['cache-control']).toBe('public, max-age=3600');
+    const hant = await getList(t, path, { region: 'HK' }, 'zh-HK');
+    expect(hant.json.data.options[1].text).toBe('004 香港上海滙豐銀行有限公司');
+    const cn = await getList(t, path, { region: 'CN' }, 'zh-CN');
+    expect(cn.json.data.options.map((o: { value: string }) => o.value)).toEqual(
+      MAINLAND_BANKS.map((b) => b.code),
+    );
+    expect(cn.json.data.options[0]).toEqual({ value: 'ICBC', text: '中国工商银行', disabled: false });
+    // the language may come as the query's `lang` (spec §7 variants with language headers)
+    const en = await getList(t, path, { region: 'CN', lang: 'en' }, 'zh-CN');
+    expect(en.json.data.options[0].text).toBe('Industrial and Commercial Bank of China');
+    const bad = await getList(t, path, { region: 'US' }, 'zh-HK');
+    expect(bad.json.status).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(bad.json.data.fields.region).toBe(translateError('zh-HK', 'invalid_value'));
+  });
 });

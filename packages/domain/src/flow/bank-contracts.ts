@@ -50,3 +50,43 @@ export const BankSubsetResponseSchema = envelope(
   }),
 );
 export type BankSubset = z.infer<typeof BankSubsetResponseSchema>['data'];
+
+// GET /v9/OpenAccountHk/get_bank_country_list?bank_type=1|2 — public reference data, cacheable.
+// Where the designated account's bank may be (spec §7): a mainland debit card (bank_type 1) is at a
+// mainland bank (CN), a Hong Kong account (bank_type 2) at a Hong Kong bank (HK). No `bank_type`: both.
+export const BankCountryListRequestSchema = z.object({
+  bank_type: z.optional(z.enum(['1', '2'], { error: 'invalid_value' })),
+});
+
+export const BankCountrySchema = z.object({
+  /** The region's code: the `region` of `get_bank_subset` and `/user/bank/select_list`. */
+  code: z.enum(BANK_REGIONS),
+  /** Its name in the request's language. */
+  country: z.string(),
+  /** spec §4 `bank_type` of an account there: 1 mainland debit card, 2 Hong Kong bank account. */
+  bank_type: z.union([z.literal(1), z.literal(2)]),
+});
+
+export const BankCountryListResponseSchema = envelope(z.array(BankCountrySchema));
+export type BankCountry = z.infer<typeof BankCountrySchema>;
+
+// GET /user/bank/select_list?region=HK|CN — public reference data, cacheable.
+// The banks as a picker's options (spec §3 select option: value, text, disabled), named in the
+// request's language (Accept-Language or `lang`), from the same data as `get_bank_subset`.
+export const BankSelectListRequestSchema = BankSubsetRequestSchema;
+
+export const BankSelectOptionSchema = z.object({
+  /** The step's `bank_code`: HKICL 3-digit code (HK) or the bank's short code (CN). */
+  value: z.string(),
+  /** "004 The Hongkong and Shanghai…" for HK (the code people see on cheques), the name for CN. */
+  text: z.string(),
+  disabled: z.boolean(),
+});
+
+export const BankSelectListResponseSchema = envelope(
+  z.object({
+    region: z.enum(BANK_REGIONS),
+    options: z.array(BankSelectOptionSchema),
+  }),
+);
+export type BankSelectList = z.infer<typeof BankSelectListResponseSchema>['data'];

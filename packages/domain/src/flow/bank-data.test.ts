@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bankNameIn,
   bankOfCard,
+  bankSelectOptions,
   checkLuhn,
   digitsOf,
   HONG_KONG_BANKS,
@@ -143,5 +144,25 @@ describe('maskBankNumber (spec §5: groups of 4, the middle masked)', () => {
   it('digitsOf drops spaces and hyphens only', () => {
     expect(digitsOf('004-123 456')).toBe('004123456');
     expect(digitsOf('12a')).toBe('12a');
+  });
+});
+
+describe('bankSelectOptions (the picker of /user/bank/select_list)', () => {
+  it('offers every HK bank by its code, the code shown first, named in the language', () => {
+    const en = bankSelectOptions('HK', 'en');
+    expect(en.map((o) => o.value)).toEqual(HONG_KONG_BANKS.map((b) => b.code));
+    expect(en.find((o) => o.value === '004')).toEqual({
+      value: '004',
+      text: '004 The Hongkong and Shanghai Banking Corporation Limited',
+      disabled: false,
+    });
+    expect(bankSelectOptions('HK', 'zh-HK').find((o) => o.value === '012')?.text).toBe(
+      '012 中國銀行（香港）有限公司',
+    );
+  });
+  it('offers the mainland banks by their short code, named in Simplified Chinese for zh-CN', () => {
+    const cn = bankSelectOptions('CN', 'zh-CN');
+    expect(cn.map((o) => o.value)).toEqual(MAINLAND_BANKS.map((b) => b.code));
+    expect(cn[0]).toEqual({ value: 'ICBC', text: '中国工商银行', disabled: false });
   });
 });

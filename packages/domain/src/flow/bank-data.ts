@@ -395,6 +395,26 @@ export function bankNameIn(bank: { en: string; zh_hans: string; zh_hant: string 
   return lang === 'en' ? bank.en : lang === 'zh-HK' ? bank.zh_hant : bank.zh_hans;
 }
 
+/** A bank as a picker's option (spec §3 select option): HK banks show their 3-digit code first. */
+export function bankSelectOptions(
+  region: 'HK' | 'CN',
+  lang: string,
+): { value: string; text: string; disabled: boolean }[] {
+  return region === 'HK'
+    ? HONG_KONG_BANKS.map((b) => ({
+        value: b.code,
+        text: `${b.code} ${bankNameIn(b, lang)}`,
+        disabled: false,
+      }))
+    : MAINLAND_BANKS.map((b) => ({ value: b.code, text: bankNameIn(b, lang), disabled: false }));
+}
+
+/**
+ * Where the designated account's bank is (spec §7 `get_bank_country_list`): a mainland debit card
+ * (bank_type 1) at a mainland bank, a Hong Kong account (bank_type 2) at a Hong Kong bank.
+ */
+export const BANK_REGION_OF_TYPE = { 1: 'CN', 2: 'HK' } as const;
+
 /**
  * spec §5: a card or account number shown in groups of 4, its middle masked: the first 4 and the
  * last 4 digits stay ("6222 **** **** 1234").

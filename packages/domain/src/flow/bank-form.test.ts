@@ -152,20 +152,63 @@ describe('checkBankLocation', () => {
   });
 });
 
-describe('bankForm.seal: the number sealed, the answers keep its mask', () => {
-  it('seals the card number and keeps the masked form', () => {
+describe('bankForm.seal: the number and the reserved phone sealed, the answers keep their masks', () => {
+  it('seals the card number and the reserved phone and keeps their masked forms', () => {
     const data = z.parse(bankForm.schema(cn), CN_CARD);
     const { answers, sealed } = bankForm.seal!(data);
     expect(answers).not.toHaveProperty('card_number');
+    expect(answers).not.toHaveProperty('reserved_phone');
     expect(answers.number_masked).toBe(`6222 **** **** ***${ICBC_CARD.slice(-4, -3)} ${ICBC_CARD.slice(-3)}`);
-    expect(sealed).toEqual({ card_number: { plain: ICBC_CARD, masked: answers.number_masked } });
+    expect(answers.reserved_phone_masked).toBe('138****5678');
+    expect(sealed).toEqual({
+      card_number: { plain: ICBC_CARD, masked: answers.number_masked },
+      reserved_phone: { plain: '13812345678', masked: '138****5678' },
+    });
     expect(JSON.stringify(answers)).not.toContain(ICBC_CARD.slice(4, 15));
+    expect(JSON.stringify(answers)).not.toContain('1234');
+  });
+  it('a draft seals a phone once it is 6 digits or more; fewer keeps nothing of it', () => {
+    expect(bankForm.seal!({ reserved_phone: '139 1234 5678' })).toEqual({
+      answers: { reserved_phone_masked: '139****5678' },
+      sealed: { reserved_phone: { plain: '13912345678', masked: '139****5678' } },
+    });
+    expect(bankForm.seal!({ bank_code: 'ICBC', reserved_phone: '139' })).toEqual({
+      answers: { bank_code: 'ICBC' },
+      sealed: {},
+    });
+  });
+  it('a confirmation that leaves the phone empty and sends its mask back keeps the sealed phone', () => {
+    const own = { card_number: ICBC_CARD, reserved_phone: '13812345678' };
+    const { card_number: _, reserved_phone: __, ...rest } = CN_CARD;
+    const masks = bankForm.seal!(z.parse(bankForm.schema(cn), CN_CARD)).answers;
+    const back = {
+      ...rest,
+      card_number: '',
+      reserved_phone: '',
+      number_masked: masks.number_masked,
+      reserved_phone_masked: masks.reserved_phone_masked,
+    };
+    const expanded = bankForm.expandSealed!(back, { own });
+    expect(expanded.card_number).toBe(ICBC_CARD);
+    expect(expanded.reserved_phone).toBe('13812345678');
+    expect(z.safeParse(bankForm.schema(cn), expanded).success).toBe(true);
+    // another mask, or no phone of this person's, keeps nothing
+    expect(
+      bankForm.expandSealed!({ ...back, reserved_phone_masked: '139****5678' }, { own }).reserved_phone,
+    ).toBe('');
+    expect(bankForm.expandSealed!(back, { own: {} }).reserved_phone).toBe('');
+    // a phone typed again wins over the kept one
+    expect(bankForm.expandSealed!({ ...back, reserved_phone: '13900000000' }, { own }).reserved_phone).toBe(
+      '13900000000',
+    );
   });
   it('seals the Hong Kong account number under the same sealed field', () => {
     const { answers, sealed } = bankForm.seal!(z.parse(bankForm.schema(hk), HK_ACCOUNT));
     expect(answers).not.toHaveProperty('account_number');
     expect(answers.number_masked).toBe('1234 **** 9001');
     expect(sealed.card_number?.plain).toBe('123456789001');
+    // no reserved phone with an HK account: one sealed by an earlier mainland draft is dropped
+    expect(sealed.reserved_phone).toBeNull();
   });
   it('a draft without a plausible number seals nothing and keeps nothing of it', () => {
     expect(bankForm.seal!({ bank_code: 'ICBC', card_number: '12' })).toEqual({
@@ -196,6 +239,8 @@ describe('bankForm.seal: the number sealed, the answers keep its mask', () => {
     expect(z.safeParse(bankForm.draft!, answers).success).toBe(true);
     expect(z.safeParse(bankForm.draft!, { card_number: ICBC_CARD }).success).toBe(true);
     expect(z.safeParse(bankForm.draft!, { bank_code: 'x'.repeat(50) }).success).toBe(false);
+    // the phone is never in the saved answers: a draft schema that kept it would store it in clear
+    expect(z.parse(bankForm.draft!, { reserved_phone: '13812345678' })).toEqual({});
   });
 });
 

@@ -2,9 +2,10 @@
 // first deposit (spec §5: at least HKD 10,000 from this account, in the applicant's own name).
 // Which account is asked follows the ID location (identity `id_location`): a mainland resident ID
 // gives a mainland debit card (bank_type 1), an HK or other ID a Hong Kong bank account (bank_type 2).
-// The card or account number is sealed at rest; the answers keep only its masked form.
+// The card or account number and the bank-reserved phone are sealed at rest; the answers keep only
+// their masked forms (spec §5: numbers in groups of four, a telephone with its middle 4 digits masked).
 import * as z from 'zod/mini';
-import { checkMobile } from '../phone';
+import { checkMobile, maskMobile } from '../phone';
 import {
   bankOfCard,
   checkLuhn,
@@ -105,8 +106,9 @@ const hongKongSchema = z.object({
 
 /**
  * spec §3 bank card number, bank name, bank-reserved phone, bank location; issue #7 step 3. The
- * number travels once, when typed: the answers keep `number_masked` (spec §5 groups of four), and a
- * confirmation that does not type it again sends that mask back to keep the sealed one.
+ * number and the reserved phone travel once, when typed: the answers keep `number_masked` (spec §5
+ * groups of four) and `reserved_phone_masked` (middle 4 digits masked), and a confirmation that does
+ * not type them again sends those masks back (the field empty or absent) to keep the sealed ones.
  */
 export const bankForm: StepForm = {
   draft: z.partial(
@@ -114,7 +116,7 @@ export const bankForm: StepForm = {
       bank_type: z.union([z.literal(1), z.literal(2)]),
       bank_code: z.string().check(z.regex(/^([A-Z]{2,6}|\d{3})$/)),
       number_masked: z.string().check(z.maxLength(60)),
-      reserved_phone: z.string().check(z.maxLength(20)),
+      reserved_phone_masked: z.string().check(z.maxLength(24)),
       province_code: z.string().check(z.regex(CODE6)),
       city_code: z.string().check(z.regex(CODE6)),
       holder_name: z.string().check(z.maxLength(200)),
@@ -131,14 +133,24 @@ export const bankForm: StepForm = {
           z.transform((v) => ({ bank_type: BANK_TYPES.hong_kong_account, ...v })),
         )) as unknown as z.ZodMiniType<Record<string, unknown>>,
   expandSealed: (answers, sealed) => {
-    const kept = sealed.own.card_number;
+    // a field left empty with the mask shown sent back: the sealed value it stands for is kept
+    const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+    let out = answers;
+    const keptNumber = sealed.own.card_number;
     const field =
       typeof answers.bank_code === 'string' && /^\d{3}$/.test(answers.bank_code)
         ? 'account_number'
         : 'card_number';
-    if (!kept || answers[field] !== undefined || answers.number_masked !== maskBankNumber(kept))
-      return answers;
-    return { ...answers, [field]: kept };
+    if (keptNumber && isEmpty(answers[field]) && answers.number_masked === maskBankNumber(keptNumber))
+      out = { ...out, [field]: keptNumber };
+    const keptPhone = sealed.own.reserved_phone;
+    if (
+      keptPhone &&
+      isEmpty(answers.reserved_phone) &&
+      answers.reserved_phone_masked === maskMobile(keptPhone)
+    )
+      out = { ...out, reserved_phone: keptPhone };
+    return out;
   },
   check: (answers, ctx) => {
     const fields: Record<string, string> = {};
@@ -164,15 +176,27 @@ export const bankForm: StepForm = {
     return fields;
   },
   seal: (answers): ReturnType<NonNullable<StepForm['seal']>> => {
-    const { card_number, account_number, ...rest } = answers;
+    const { card_number, account_number, reserved_phone, ...rest } = answers;
+    const out: Record<string, unknown> = { ...rest };
+    const sealed: ReturnType<NonNullable<StepForm['seal']>>['sealed'] = {};
     const raw = card_number ?? account_number;
     const digits = typeof raw === 'string' ? digitsOf(raw) : '';
     // a draft keeps a number only once it is digits of a plausible length; otherwise it is not kept
-    if (!/^\d{6,19}$/.test(digits)) return { answers: rest, sealed: {} };
-    const masked = maskBankNumber(digits);
-    return {
-      answers: { ...rest, number_masked: masked },
-      sealed: { card_number: { plain: digits, masked } },
-    };
+    if (/^\d{6,19}$/.test(digits)) {
+      const masked = maskBankNumber(digits);
+      out.number_masked = masked;
+      sealed.card_number = { plain: digits, masked };
+    }
+    // the bank-reserved phone likewise (a mainland mobile is 11 digits; a draft keeps 6 or more)
+    const phone = typeof reserved_phone === 'string' ? reserved_phone.replace(/\D/g, '') : '';
+    if (/^\d{6,20}$/.test(phone)) {
+      const masked = maskMobile(phone);
+      out.reserved_phone_masked = masked;
+      sealed.reserved_phone = { plain: phone, masked };
+    } else if (answers.bank_type === BANK_TYPES.hong_kong_account) {
+      // a Hong Kong account has no bank-reserved phone: one kept from a mainland draft goes
+      sealed.reserved_phone = null;
+    }
+    return { answers: out, sealed };
   },
 };

@@ -79,7 +79,7 @@ describe('the registry (issue #5 §1)', () => {
   it('seals identity, tax and bank numbers', () => {
     expect(stepById('identity').sealedFields).toEqual(['id_number']);
     expect(stepById('tax').sealedFields).toEqual(['tins']);
-    expect(stepById('bank').sealedFields).toEqual(['card_number']);
+    expect(stepById('bank').sealedFields).toEqual(['card_number', 'reserved_phone']);
   });
 
   it('a document kind belongs to exactly one step', () => {

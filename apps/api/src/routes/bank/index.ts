@@ -1,10 +1,22 @@
+import { countryName } from '@hk/domain';
 import {
+  BankCountryListRequestSchema,
+  BankCountryListResponseSchema,
   BankNameRequestSchema,
   BankNameResponseSchema,
+  BankSelectListRequestSchema,
+  BankSelectListResponseSchema,
   BankSubsetRequestSchema,
   BankSubsetResponseSchema,
 } from '@hk/domain/flow/bank-contracts';
-import { bankNameIn, bankOfCard, HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/flow/bank-data';
+import {
+  BANK_REGION_OF_TYPE,
+  bankNameIn,
+  bankOfCard,
+  bankSelectOptions,
+  HONG_KONG_BANKS,
+  MAINLAND_BANKS,
+} from '@hk/domain/flow/bank-data';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -14,11 +26,51 @@ import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 /**
  * The bank step's look-ups (docs/api/steps.md "bank"): the issuing bank of a mainland card
  * (`bank_name`, session only: a card number is personal data), and the banks the picker offers
- * (`get_bank_subset`, public and cacheable).
+ * (`get_bank_subset`, public and cacheable), where the bank may be (`get_bank_country_list`) and the
+ * banks as a picker's options (`/user/bank/select_list`), both public and cacheable.
  */
 export async function bankRoutes(parent: FastifyInstance) {
   await parent.register(bankNameRoute);
   await parent.register(bankSubsetRoute);
+  await parent.register(bankListRoutes);
+}
+
+/** The lists change with a deployment only; names follow the language. */
+const LIST_CACHE = 'public, max-age=3600';
+
+async function bankListRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v9/OpenAccountHk/get_bank_country_list',
+    {
+      schema: {
+        querystring: BankCountryListRequestSchema,
+        response: responses(BankCountryListResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LIST_CACHE).header('vary', 'Accept-Language');
+      const asked = request.query.bank_type;
+      const types = asked ? [Number(asked) as 1 | 2] : ([1, 2] as const);
+      return ok(
+        types.map((bank_type) => {
+          const code = BANK_REGION_OF_TYPE[bank_type];
+          return { code, country: countryName(code, request.lang), bank_type };
+        }),
+      );
+    },
+  );
+  app.get(
+    '/user/bank/select_list',
+    {
+      schema: { querystring: BankSelectListRequestSchema, response: responses(BankSelectListResponseSchema) },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LIST_CACHE).header('vary', 'Accept-Language');
+      const { region } = request.query;
+      return ok({ region, options: bankSelectOptions(region, request.lang) });
+    },
+  );
 }
 
 async function bankNameRoute(parent: FastifyInstance) {

@@ -100,7 +100,8 @@ export async function saveStepForm(
     const current = rows.find((r) => r.step === stepId)?.answers ?? {};
     const removed = Object.fromEntries(
       Object.keys(current)
-        .filter((k) => body.confirm && !(k in answers))
+        // a sealed field's name in the answers (saved before it was sealed) is dropped by the parse
+        .filter((k) => body.confirm && !(k in answers) && !step.sealedFields.includes(k))
         .map((k) => [k, undefined]),
     );
     const { row, reopened } = await writeStep(
