@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail/index';
 import { referenceRoutes } from './routes/reference/index';
 import { stepRoutes } from './routes/steps/index';
+import { submissionRoutes } from './routes/submissions/index';
 import { taxRoutes } from './routes/tax/index';
 
 /** Log lines carry the path only: query strings may hold a token or a mobile. */
@@ -122,6 +123,7 @@ export async function buildApp(
   await app.register(companyRoutes);
   await app.register(bankRoutes);
   await app.register(appointmentRoutes);
+  await app.register(submissionRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());

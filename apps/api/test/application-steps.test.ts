@@ -328,8 +328,10 @@ describe.each(DB_KINDS)('the application as steps (%s)', (kind) => {
       const text = JSON.stringify(first.submission.snapshot);
       expect(text).not.toContain(number);
       expect(text).toContain('"documents"');
-      // submitted: locked for the applicant, a second submit refused
-      expect(await statusOf(submitIdentityOnly(t, user))).toBe(ErrorCode.APPLICATION_LOCKED);
+      // submitted: locked for the applicant; a second submit makes nothing and answers the first
+      const again = await submitIdentityOnly(t, user);
+      expect(again.replayed).toBe(true);
+      expect(again.submission.id).toBe(first.submission.id);
       expect(
         (await post(t, '/v9/OpenAccountHk/id_location', { id_location: 'CN' }, { token: user.token })).json
           .status,

@@ -1,6 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { submissions } from '../../../db/schema';
+import { applicationEvents, submissions } from '../../../db/schema';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -27,4 +27,42 @@ export async function listSubmissions(db: Db | Tx, applicationId: string): Promi
     .from(submissions)
     .where(eq(submissions.applicationId, applicationId))
     .orderBy(asc(submissions.number));
+}
+
+/** The latest submission of an application (the highest number), if any. */
+export async function findLatestSubmission(
+  db: Db | Tx,
+  applicationId: string,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.applicationId, applicationId))
+    .orderBy(desc(submissions.number))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The submission a submit call with this idempotency key made, if one did: the key is kept in the
+ * `submission_created` event's data (no column of its own), looked up under the application's lock.
+ */
+export async function findSubmissionOfIdempotencyKey(
+  tx: Tx,
+  applicationId: string,
+  key: string,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .select({ submission: submissions })
+    .from(applicationEvents)
+    .innerJoin(submissions, eq(submissions.id, sql`(${applicationEvents.data}->>'submission_id')::uuid`))
+    .where(
+      and(
+        eq(applicationEvents.applicationId, applicationId),
+        eq(applicationEvents.type, 'submission_created'),
+        sql`${applicationEvents.data}->>'idempotency_key' = ${key}`,
+      ),
+    )
+    .limit(1);
+  return row?.submission;
 }

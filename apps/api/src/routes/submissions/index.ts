@@ -1,0 +1,48 @@
+import {
+  AuditResponseSchema,
+  SubmitRequestSchema,
+  SubmitResponseSchema,
+} from '@hk/domain/flow/submit-contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../lib/envelope';
+import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
+import { eventMetaOf } from '../../plugins/app/events/event-repository';
+import { fetchAudit } from '../../plugins/app/submissions/audit-service';
+import { submitApplication } from '../../plugins/app/submissions/submission-service';
+
+/**
+ * The review and the submission (docs/api/steps.md "review and submit"): `audit` reads every
+ * applicable step as the review shows it; `submit` freezes the application (idempotent by key).
+ * Session only, never cached.
+ */
+export async function submissionRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  requireSessionNoStore(app);
+
+  app.post(
+    '/v9/OpenAccountHk/audit',
+    { schema: { response: responses(AuditResponseSchema) } },
+    async (request) => ok(await fetchAudit(app.ctx, request.session!.userId)),
+  );
+
+  app.post(
+    '/v9/OpenAccountHk/submit',
+    { schema: { body: SubmitRequestSchema, response: responses(SubmitResponseSchema) } },
+    async (request) => {
+      const { application, submission, replayed } = await submitApplication(
+        app.ctx,
+        request.session!.userId,
+        eventMetaOf(request, app.ctx.vault),
+        { idempotencyKey: request.body.idempotency_key },
+      );
+      return ok({
+        submission_number: submission.number,
+        sha256: submission.sha256,
+        submitted_at: submission.createdAt.toISOString(),
+        status: application.status,
+        replayed,
+      });
+    },
+  );
+}
