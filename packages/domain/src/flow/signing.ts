@@ -46,3 +46,76 @@ export function answersHashForSigning(steps: readonly SigningStep[]): string {
     .sort((a, b) => (a.step < b.step ? -1 : a.step > b.step ? 1 : 0));
   return sha256Hex(canonicalJson({ format: 1, steps: covered }));
 }
+
+/** A point of signature_pad's `toData()`: CSS pixels on the pad, a time in ms, a pressure. */
+export interface SignaturePoint {
+  x: number;
+  y: number;
+  time: number;
+  pressure?: number | undefined;
+}
+export interface SignatureStroke {
+  points: readonly SignaturePoint[];
+}
+
+/**
+ * What the server takes as a handwritten signature (docs/api/steps.md, signature). Strokes and the
+ * pad size come from the client, so their limits also bound what is stored.
+ */
+export const SIGNATURE_LIMITS = {
+  /** At least this many points in all: a dot or a tick is not a signature. */
+  minPoints: 15,
+  /** Ink across at least a quarter of the pad's width… */
+  minWidthRatio: 0.25,
+  /** …and at least this share of its height, and never under `minHeightPx`. */
+  minHeightRatio: 0.1,
+  minHeightPx: 16,
+  maxStrokes: 100,
+  maxPoints: 5000,
+  /** The pad's CSS size: a phone in portrait gives ~340×200, a tablet in landscape ~1000×400. */
+  padMinWidth: 200,
+  padMaxWidth: 2400,
+  padMinHeight: 100,
+  padMaxHeight: 1600,
+  /** The PNG as sent: a real PNG of at most this size and these pixel dimensions. */
+  pngMaxBytes: 400_000,
+  pngMinBytes: 100,
+  pngMaxPx: 4800,
+} as const;
+
+export type SignatureProblem = 'signature_blank' | 'signature_too_small' | 'signature_invalid';
+
+/**
+ * Judges the strokes against the pad they were drawn on: blank (no or too few points), too small
+ * (its box under a quarter of the pad's width or under the minimum height), or invalid (a pad
+ * of impossible size, points far outside it, too many points).
+ */
+export function checkSignatureStrokes(
+  strokes: readonly SignatureStroke[],
+  pad: { width: number; height: number },
+): SignatureProblem | null {
+  const L = SIGNATURE_LIMITS;
+  if (
+    !(pad.width >= L.padMinWidth && pad.width <= L.padMaxWidth) ||
+    !(pad.height >= L.padMinHeight && pad.height <= L.padMaxHeight)
+  )
+    return 'signature_invalid';
+  if (strokes.length > L.maxStrokes) return 'signature_invalid';
+  const points = strokes.flatMap((s) => s.points);
+  if (points.length > L.maxPoints) return 'signature_invalid';
+  if (points.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return 'signature_invalid';
+  // a pen may run a little past the edge; far outside the pad is not a drawing
+  const outside = points.some(
+    (p) =>
+      p.x < -pad.width * 0.1 || p.x > pad.width * 1.1 || p.y < -pad.height * 0.1 || p.y > pad.height * 1.1,
+  );
+  if (outside) return 'signature_invalid';
+  if (points.length < L.minPoints) return 'signature_blank';
+  const xs = points.map((p) => Math.min(Math.max(p.x, 0), pad.width));
+  const ys = points.map((p) => Math.min(Math.max(p.y, 0), pad.height));
+  const w = Math.max(...xs) - Math.min(...xs);
+  const h = Math.max(...ys) - Math.min(...ys);
+  if (w < pad.width * L.minWidthRatio || h < Math.max(pad.height * L.minHeightRatio, L.minHeightPx))
+    return 'signature_too_small';
+  return null;
+}

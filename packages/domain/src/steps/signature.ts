@@ -1,14 +1,56 @@
+import * as z from 'zod/mini';
 import { IDENTITY_NAME_AND_ID_FIELDS } from './identity';
 import { always, type StepDefinition } from './types';
 
+const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/));
+
+/** A stroke as stored: signature_pad `toData()` points, rounded (CSS px, ms since the first point). */
+export const SignatureStrokeSchema = z.object({
+  points: z
+    .array(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        t: z.number(),
+        p: z.optional(z.number()),
+      }),
+    )
+    .check(z.maxLength(5000)),
+});
+
 /**
- * The agreements and the handwritten signature. A signature covers everything above it: any change
- * after signing asks for signing again, with the most telling reason first.
+ * The agreements and the handwritten signature (issue #7 §4), written only by the server's `sign`
+ * call (docs/api/steps.md, signature), never by the generic step call: the documents accepted
+ * (id, version, SHA-256 of the text shown, title), the hash of the answers signed
+ * (flow/signing.ts answersHashForSigning), when, in which language, the pad's size and the strokes,
+ * and the id of the signature image (a document of kind `signature`). A signature covers
+ * everything above it: any change after signing asks for signing again, with the most telling
+ * reason first.
  */
 export const signatureStep: StepDefinition = {
   id: 'signature',
   stage: 100,
-  answers: null,
+  answers: z.partial(
+    z.object({
+      agreements: z
+        .array(
+          z.object({
+            id: z.string().check(z.maxLength(40)),
+            version: z.string().check(z.maxLength(40)),
+            sha256: hex64,
+            title: z.string().check(z.maxLength(200)),
+          }),
+        )
+        .check(z.minLength(1), z.maxLength(10)),
+      answers_hash: hex64,
+      signed_at: isoTime,
+      language: z.enum(['zh-CN', 'zh-HK', 'en']),
+      pad: z.object({ width: z.number(), height: z.number() }),
+      strokes: z.array(SignatureStrokeSchema).check(z.maxLength(100)),
+      signature_document_id: z.string().check(z.maxLength(64)),
+    }),
+  ),
   sealedFields: [],
   documents: [{ kind: 'signature', min: 0, max: 1 }],
   appliesTo: always,

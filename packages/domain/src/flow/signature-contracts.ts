@@ -1,0 +1,93 @@
+// One contract per endpoint (engineering guide): the agreements and the handwritten signature
+// (issue #7 §4, docs/api/steps.md "signature").
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../constants';
+import { envelope } from '../contracts/common.schema';
+import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
+import { AGREEMENT_IDS } from './agreements';
+import { SIGNATURE_LIMITS } from './signing';
+
+const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const language = z.enum(LANGUAGES);
+
+export const AgreementSchema = z.object({
+  id: z.enum(AGREEMENT_IDS),
+  version: z.string(),
+  language,
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  sha256: hex64,
+  /** Opened (agreement_opened) since it was last rendered with this hash: its checkbox may be ticked. */
+  opened: z.boolean(),
+});
+
+// POST /v9/OpenAccountHk/agreements
+export const AgreementsRequestSchema = z.object({ language });
+export const AgreementsResponseSchema = envelope(
+  z.object({
+    language,
+    documents: z.array(AgreementSchema),
+    /** What a signature now would be bound to (flow/signing.ts answersHashForSigning). */
+    answers_hash: hex64,
+    /** The steps before the signature that are not confirmed yet (signing needs none). */
+    missing_steps: z.array(z.enum(STEP_IDS)),
+    /** The current signature, when the step is confirmed. */
+    signed: z.nullable(
+      z.object({ signed_at: z.string(), answers_hash: hex64, signature_document_id: z.nullable(z.string()) }),
+    ),
+  }),
+);
+
+// POST /v9/OpenAccountHk/agreement_opened
+export const AgreementOpenedRequestSchema = z.object({
+  language,
+  id: z.enum(AGREEMENT_IDS),
+  sha256: hex64,
+});
+export const AgreementOpenedResponseSchema = envelope(
+  z.object({ id: z.enum(AGREEMENT_IDS), sha256: hex64, opened: z.literal(true) }),
+);
+
+const point = z.object({
+  x: z.number(),
+  y: z.number(),
+  time: z.number(),
+  pressure: z.optional(z.number()),
+});
+
+// POST /v9/OpenAccountHk/sign
+export const SignRequestSchema = z.object({
+  language,
+  /** The pad's PNG as a data URL (signature_pad `toDataURL('image/png')`). */
+  image: z
+    .string()
+    .check(
+      z.maxLength(Math.ceil((SIGNATURE_LIMITS.pngMaxBytes * 4) / 3) + 64),
+      z.startsWith('data:image/png;base64,'),
+    ),
+  /** signature_pad `toData()`: the strokes, each with its points (extra keys ignored). */
+  strokes: z
+    .array(z.object({ points: z.array(point).check(z.maxLength(SIGNATURE_LIMITS.maxPoints)) }))
+    .check(z.maxLength(SIGNATURE_LIMITS.maxStrokes)),
+  /** The pad's size in CSS pixels when it was drawn on. */
+  pad: z.object({ width: z.number(), height: z.number() }),
+  agreements: z
+    .array(z.object({ id: z.enum(AGREEMENT_IDS), version: z.string().check(z.maxLength(40)), sha256: hex64 }))
+    .check(z.maxLength(AGREEMENT_IDS.length)),
+  answers_hash: hex64,
+});
+export type SignRequest = z.infer<typeof SignRequestSchema>;
+
+export const SignResponseSchema = envelope(
+  z.object({
+    step: z.literal('signature'),
+    version: z.number(),
+    confirmed: z.boolean(),
+    info_progress: z.number(),
+    next_step: z.nullable(z.enum(STEP_IDS)),
+    reopened: z.array(z.object({ step: z.enum(STEP_IDS), reason: z.enum(REOPEN_REASONS) })),
+    signed_at: z.string(),
+    answers_hash: hex64,
+    signature_document_id: z.string(),
+  }),
+);
