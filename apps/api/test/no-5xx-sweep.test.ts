@@ -49,6 +49,8 @@ const FIELDS: Record<string, string[]> = {
   '/v9/openaccounthk/company_name_list': ['keyword', 'limit'],
   '/v9/openaccounthk/bank_name': ['card_number'],
   '/v9/openaccounthk/get_bank_subset': ['region'],
+  '/v9/openaccounthk/get_bank_country_list': ['bank_type'],
+  '/user/bank/select_list': ['region'],
   '/dev/sms': ['mobile'],
   '/dev/captcha': ['device'],
 };
@@ -185,6 +187,8 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /v9/openaccounthk/company_name_list',
       'POST /v9/openaccounthk/bank_name',
       'GET /v9/openaccounthk/get_bank_subset',
+      'GET /v9/openaccounthk/get_bank_country_list',
+      'GET /user/bank/select_list',
       'GET /app/area/query',
       'POST /v1/services/decode_mobile',
       'POST /v9/openaccounthk/logincreate',
@@ -206,7 +210,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/mail',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(31);
+    expect(keys).toHaveLength(33);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
