@@ -55,7 +55,14 @@ describe('bankOfCard (the BIN table)', () => {
   ])('%s is %s', (bin, code) => {
     expect(bankOfCard(cardNumber(bin))?.code).toBe(code);
   });
-  it('reads the number as typed, in groups', () => {
+  it('knows the older 19-digit ICBC cards by their 5-digit prefix', () => {
+    expect(bankOfCard(cardNumber('95588', 19))?.code).toBe('ICBC');
+    expect(bankOfCard(cardNumber('623058', 19))?.code).toBe('PAB');
+  });
+  it('lists debit cards only: a Ping An credit card BIN (622155) is not a designated account', () => {
+    expect(bankOfCard(cardNumber('622155', 16))).toBeUndefined();
+  });
+    it('reads the number as typed, in groups', () => {
     expect(bankOfCard('6222 0212 3456 7890 123')?.code).toBe('ICBC');
   });
   it('finds nothing for a prefix it does not list', () => {

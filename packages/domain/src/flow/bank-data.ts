@@ -13,10 +13,15 @@
 //   below contains it, widened by one where the bank's own formats vary (a 12-digit BOCHK number
 //   with its branch); every other bank takes the general Hong Kong range, 9 to 12 digits. A range
 //   refuses what is clearly not an account number; it cannot prove one exists.
-// - Mainland BINs: well-known prefixes of the banks' own debit cards, written from the commonly
-//   published UnionPay BIN listings (not yet checked line by line against an official list). Few
-//   per bank: a card of a listed bank whose prefix is not here is "not found" (the person then
-//   picks the bank) rather than given a wrong bank.
+// - Mainland BINs: well-known prefixes of the banks' own debit cards. Each one was checked (issue #7)
+//   against two independent public BIN tables: hexindai/bcbc data/bin.csv (bin, bank, card type
+//   DC/CC, length; commit de63182, 2025-02) and sirencode/BankBin (per-bank lists). Every prefix
+//   below is in both, for the same bank, and bcbc marks it a debit card (DC). Two corrections came
+//   from it: ICBC's 955880 became 95588 (the 5-digit prefix of its older 19-digit cards, as both
+//   list), and Ping An's 622155 (a credit card BIN in both) gave way to its debit BINs 623058 and
+//   622298. These are community-kept tables, not UnionPay's own register. Few per bank: a card of a
+//   listed bank whose prefix is not here is "not found" (the person then picks the bank) rather
+//   than given a wrong bank.
 
 export interface HongKongBank {
   /** HKICL 3-digit bank code. */
@@ -266,7 +271,7 @@ export const MAINLAND_BANKS: readonly MainlandBank[] = [
     en: 'Industrial and Commercial Bank of China',
     zh_hans: '中国工商银行',
     zh_hant: '中國工商銀行',
-    bins: ['622202', '622208', '621226', '621225', '955880'],
+    bins: ['622202', '622208', '621226', '621225', '95588'],
   },
   {
     code: 'CCB',
@@ -339,7 +344,7 @@ export const MAINLAND_BANKS: readonly MainlandBank[] = [
     zh_hant: '興業銀行',
     bins: ['622908', '622909'],
   },
-  { code: 'PAB', en: 'Ping An Bank', zh_hans: '平安银行', zh_hant: '平安銀行', bins: ['621626', '622155'] },
+  { code: 'PAB', en: 'Ping An Bank', zh_hans: '平安银行', zh_hant: '平安銀行', bins: ['621626', '623058', '622298'] },
   { code: 'HXB', en: 'Hua Xia Bank', zh_hans: '华夏银行', zh_hant: '華夏銀行', bins: ['622630', '622631'] },
   {
     code: 'GDB',
