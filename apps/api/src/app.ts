@@ -26,6 +26,7 @@ import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail/index';
 import { referenceRoutes } from './routes/reference/index';
+import { riskDisclosureRoutes } from './routes/risk-disclosure/index';
 import { stepRoutes } from './routes/steps/index';
 import { submissionRoutes } from './routes/submissions/index';
 import { taxRoutes } from './routes/tax/index';
@@ -123,6 +124,7 @@ export async function buildApp(
   await app.register(companyRoutes);
   await app.register(bankRoutes);
   await app.register(appointmentRoutes);
+  await app.register(riskDisclosureRoutes);
   await app.register(submissionRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });

@@ -102,6 +102,12 @@ export interface StepDefinition {
   documents: readonly StepDocument[];
   appliesTo: (facts: ApplicationFacts) => boolean;
   dependsOn: readonly StepDependency[];
+  /**
+   * Whether a confirmation still stands on the step's own answers (absent: always). A confirmed
+   * step whose answers are no longer current (the risk disclosure heard in an older text version)
+   * counts as not confirmed everywhere: progress, the next step, submission.
+   */
+  isCurrent?: (answers: Answers) => boolean;
 }
 
 export const always = (): boolean => true;

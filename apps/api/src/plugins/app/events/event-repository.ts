@@ -36,6 +36,10 @@ export const EVENT_TYPES = [
   'appointment_changed',
   'appointment_cancelled',
   'email_verified',
+  'agreement_opened',
+  'risk_disclosure_started',
+  'risk_disclosure_listened',
+  'live_code_issued',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -53,8 +53,14 @@ export function factsOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly Ste
   return { markets: app.markets, answers };
 }
 
+/** Steps confirmed and still current (a step's `isCurrent`: e.g. an older risk-disclosure text is not). */
 export function confirmedStepsOf(rows: readonly StepRow[]): Set<StepId> {
-  return new Set(rows.filter((r) => r.confirmedAt && checkIsStepId(r.step)).map((r) => r.step as StepId));
+  return new Set(
+    rows
+      .filter((r) => r.confirmedAt && checkIsStepId(r.step))
+      .filter((r) => stepById(r.step as StepId).isCurrent?.(r.answers as Answers) ?? true)
+      .map((r) => r.step as StepId),
+  );
 }
 
 /** info_progress, the next step and each step's state, all from the registry. */

@@ -1,0 +1,175 @@
+import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId } from '@hk/domain';
+import {
+  applicableRiskSections,
+  checkCoversRecording,
+  type ListenedRange,
+  minimumListeningMs,
+  type RiskLanguage,
+  type RiskSection,
+  riskPlaylist,
+} from '@hk/domain/flow/risk-disclosure';
+import type { RiskDisclosureResponse } from '@hk/domain/flow/risk-disclosure-contracts';
+import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { applicationEvents } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { type EventMeta, recordEvent } from '../events/event-repository';
+import { type ApplicationRow, listStepRows, lockEditableApplicationOfUser } from '../steps/step-repository';
+import { progressOf, writeStep } from '../steps/step-service';
+
+/** The sections this application hears, from its account type (or the markets asked at creation). */
+function sectionsOf(app: ApplicationRow, facts: ReturnType<typeof progressOf>['facts']): RiskSection[] {
+  return applicableRiskSections(facts.answers.account_type ?? {}, app.markets);
+}
+
+/** The latest start or accepted listening of an application's recording (the events are the record). */
+async function latestRecordingEvent(tx: Tx, applicationId: string) {
+  const [row] = await tx
+    .select()
+    .from(applicationEvents)
+    .where(
+      and(
+        eq(applicationEvents.applicationId, applicationId),
+        inArray(applicationEvents.type, ['risk_disclosure_started', 'risk_disclosure_listened']),
+      ),
+    )
+    .orderBy(desc(applicationEvents.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * `start`: the person starts the recording in a language. Records a start event with the text
+ * version, language and sections, and gives the recording to play (urls, durations, transcript).
+ */
+export async function startRiskDisclosure(
+  ctx: AppContext,
+  userId: string,
+  language: RiskLanguage,
+  meta: EventMeta,
+): Promise<RiskDisclosureResponse> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const { facts } = progressOf(app, await listStepRows(tx, app.id));
+    const playlist = riskPlaylist(language, sectionsOf(app, facts));
+    await recordEvent(tx, meta, {
+      type: 'risk_disclosure_started',
+      applicationId: app.id,
+      userId: app.userId,
+      step: 'risk_disclosure',
+      data: {
+        text_version: playlist.text_version,
+        language,
+        sections: playlist.sections.map((s) => s.section),
+        total_ms: playlist.total_ms,
+      },
+      at: now,
+    });
+    return {
+      action: 'start' as const,
+      started_at: now.toISOString(),
+      minimum_ms: minimumListeningMs(playlist.total_ms),
+      playlist,
+    };
+  });
+}
+
+export interface ListenedBody {
+  text_version: string;
+  language: RiskLanguage;
+  sections: RiskSection[];
+  ranges: ListenedRange[];
+  max_speed: number;
+}
+
+function sameList(a: unknown, b: readonly string[]): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * `listened`: accepted only when the latest event is a start (one start, one acceptance: a replayed
+ * call cannot move the recording's end), made for this text version, language and sections, which
+ * are still the current ones; when the ranges cover the whole recording; and when at least its
+ * duration at 1.5× passed since the start. Then the step is confirmed (its answers name the version,
+ * and `ended_at` = now) and the end is an event, in one transaction. Otherwise 2013.
+ */
+export async function acceptRiskDisclosureListened(
+  ctx: AppContext,
+  userId: string,
+  body: ListenedBody,
+  meta: EventMeta,
+): Promise<RiskDisclosureResponse> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const rows = await listStepRows(tx, app.id);
+    const { facts, confirmed } = progressOf(app, rows);
+    // the flow's order: the steps before it that can be filled in online come first
+    const steps = applicableSteps(facts);
+    const before = steps.slice(
+      0,
+      steps.findIndex((s) => s.id === 'risk_disclosure'),
+    );
+    if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id as StepId]) && !confirmed.has(s.id)))
+      throw new AppError('STEP_NOT_READY');
+
+    const sections = sectionsOf(app, facts);
+    const start = await latestRecordingEvent(tx, app.id);
+    const data = (start?.data ?? {}) as Record<string, unknown>;
+    const current =
+      start?.type === 'risk_disclosure_started' &&
+      data.text_version === RISK_DISCLOSURE_VERSION &&
+      body.text_version === RISK_DISCLOSURE_VERSION &&
+      data.language === body.language &&
+      sameList(data.sections, sections) &&
+      sameList(body.sections, sections);
+    if (!start || !current) throw new AppError('RECORDING_NOT_HEARD');
+    const totalMs = riskPlaylist(body.language, sections).total_ms;
+    const elapsedMs = now.getTime() - start.createdAt.getTime();
+    if (!checkCoversRecording(body.ranges, totalMs) || elapsedMs < minimumListeningMs(totalMs))
+      throw new AppError('RECORDING_NOT_HEARD');
+
+    const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'risk_disclosure', {
+      answers: {
+        text_version: RISK_DISCLOSURE_VERSION,
+        language: body.language,
+        sections,
+        started_at: start.createdAt.toISOString(),
+        ended_at: now.toISOString(),
+        total_ms: totalMs,
+        max_speed: body.max_speed,
+      },
+      confirm: true,
+    });
+    await recordEvent(tx, meta, {
+      type: 'risk_disclosure_listened',
+      applicationId: app.id,
+      userId: app.userId,
+      step: 'risk_disclosure',
+      data: {
+        text_version: RISK_DISCLOSURE_VERSION,
+        language: body.language,
+        sections,
+        total_ms: totalMs,
+        elapsed_ms: elapsedMs,
+        max_speed: body.max_speed,
+        start_event: start.id,
+      },
+      at: now,
+    });
+    const after = progressOf(app, await listStepRows(tx, app.id));
+    return {
+      action: 'listened' as const,
+      step: 'risk_disclosure' as const,
+      version: row.version,
+      confirmed: row.confirmedAt !== null,
+      ended_at: now.toISOString(),
+      info_progress: after.infoProgress,
+      next_step: after.nextStep,
+      reopened,
+    };
+  });
+}
