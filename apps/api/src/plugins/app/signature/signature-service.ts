@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { applicableSteps, type Language, type StepId } from '@hk/domain';
+import { type Agreement, renderAgreements } from '@hk/domain/flow/agreements';
+import type { SignRequest } from '@hk/domain/flow/signature-contracts';
+import { answersHashForSigning, checkSignatureStrokes } from '@hk/domain/flow/signing';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context';
+import type { Db, Tx } from '../../../db/client';
+import { applicationEvents } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { requireApplication } from '../application/application-service';
+import {
+  type DocumentRow,
+  insertDocument,
+  listActiveDocumentsOfKind,
+  softDeleteDocuments,
+} from '../documents/document-repository';
+import { type EventMeta, recordEvent } from '../events/event-repository';
+import type { PendingRemoval } from '../files/file-store';
+import {
+  type ApplicationRow,
+  listStepRows,
+  lockEditableApplicationOfUser,
+  type StepRow,
+} from '../steps/step-repository';
+import { progressOf, writeStep } from '../steps/step-service';
+import { cleanSignatureImage } from './signature-image';
+
+/**
+ * What signing rests on, from the committed step rows: the documents rendered in the language
+ * asked (sealed values only by their masks), the answers hash a signature would be bound to, and
+ * the steps before the signature not confirmed yet.
+ */
+function signingState(app: ApplicationRow, rows: readonly StepRow[], language: Language) {
+  const { facts, confirmed } = progressOf(app, rows);
+  const identity = rows.find((r) => r.step === 'identity');
+  const documents = renderAgreements({
+    language,
+    answers: facts.answers,
+    masked: { id_number: identity?.sealed.id_number?.masked ?? null },
+  });
+  const answersHash = answersHashForSigning(
+    rows.map((r) => ({ step: r.step as StepId, answers: r.answers, sealed: r.sealed })),
+  );
+  const applicable = applicableSteps(facts);
+  const before = applicable.slice(
+    0,
+    applicable.findIndex((s) => s.id === 'signature'),
+  );
+  const missing = before.filter((s) => !confirmed.has(s.id)).map((s) => s.id);
+  return { documents, answersHash, missing, confirmed };
+}
+
+/** `id:sha256` of every document opened (agreement_opened) in this application. */
+async function openedDocuments(db: Db | Tx, applicationId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ data: applicationEvents.data })
+    .from(applicationEvents)
+    .where(
+      and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.type, 'agreement_opened')),
+    );
+  return new Set(rows.map((r) => `${String(r.data.id)}:${String(r.data.sha256)}`));
+}
+
+/** The agreements screen's data (docs/api/steps.md, signature: `agreements`). */
+export async function fetchAgreements(ctx: AppContext, userId: string, language: Language) {
+  const app = await requireApplication(ctx, userId);
+  const rows = await listStepRows(ctx.db, app.id);
+  const state = signingState(app, rows, language);
+  const opened = await openedDocuments(ctx.db, app.id);
+  const signature = rows.find((r) => r.step === 'signature');
+  const signed =
+    signature?.confirmedAt && state.confirmed.has('signature')
+      ? {
+          signed_at: String(signature.answers.signed_at ?? signature.confirmedAt.toISOString()),
+          answers_hash: String(signature.answers.answers_hash ?? ''),
+          signature_document_id:
+            typeof signature.answers.signature_document_id === 'string'
+              ? signature.answers.signature_document_id
+              : null,
+        }
+      : null;
+  return {
+    language,
+    documents: state.documents.map((d) => ({ ...d, opened: opened.has(`${d.id}:${d.sha256}`) })),
+    answers_hash: state.answersHash,
+    missing_steps: state.missing,
+    signed: signed && /^[0-9a-f]{64}$/.test(signed.answers_hash) ? signed : null,
+  };
+}
+
+/**
+ * The person opened a document in the reader (an event): only the text as it renders now counts,
+ * so a document whose answers changed since the screen loaded it is refused as stale (2017).
+ */
+export async function recordAgreementOpened(
+  ctx: AppContext,
+  userId: string,
+  body: { language: Language; id: Agreement['id']; sha256: string },
+  meta: EventMeta,
+) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const rows = await listStepRows(tx, app.id);
+    const doc = signingState(app, rows, body.language).documents.find((d) => d.id === body.id);
+    if (!doc) throw new AppError('VALIDATION_FAILED', { id: 'agreement_not_applicable' });
+    if (doc.sha256 !== body.sha256) throw new AppError('SIGNATURE_STALE');
+    await recordEvent(tx, meta, {
+      type: 'agreement_opened',
+      applicationId: app.id,
+      userId,
+      step: 'signature',
+      data: { id: doc.id, version: doc.version, sha256: doc.sha256, language: doc.language },
+      at: now,
+    });
+    return { id: doc.id, sha256: doc.sha256, opened: true as const };
+  });
+}
+
+/** Strokes as stored: rounded, times from the first point (signature_pad `toData()` in, compact out). */
+function compactStrokes(strokes: SignRequest['strokes']) {
+  const t0 = strokes[0]?.points[0]?.time ?? 0;
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return strokes.map((s) => ({
+    points: s.points.map((p) => ({
+      x: r(p.x),
+      y: r(p.y),
+      t: Math.max(0, Math.round(p.time - t0)),
+      ...(typeof p.pressure === 'number' && Number.isFinite(p.pressure) ? { p: r(p.pressure) } : {}),
+    })),
+  }));
+}
+
+/**
+ * Signing (docs/api/steps.md, signature: `sign`). Before any write: the strokes and the PNG are
+ * judged (2016) and the image staged in the file store. Then, in one transaction with the
+ * application locked: every step before the signature confirmed (else STEP_NOT_READY), the
+ * answers hash the client signed equal to the current one (else 2017), every document that
+ * applies accepted with its current version and hash (a changed one: 2017) and opened since it
+ * rendered so (else 2018); the image stored as the `signature` document (replacing an earlier
+ * one) and the step confirmed with the documents, hash, time and strokes in its answers.
+ */
+export async function signAgreements(ctx: AppContext, userId: string, body: SignRequest, meta: EventMeta) {
+  const problem = checkSignatureStrokes(body.strokes, body.pad);
+  if (problem) throw new AppError('SIGNATURE_REFUSED', { signature: problem });
+  const image = await cleanSignatureImage(body.image, body.pad);
+  const staged = await ctx.files.stage(image.bytes);
+  const now = ctx.now();
+  let removals: PendingRemoval[] = [];
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const app = await lockEditableApplicationOfUser(tx, userId);
+      const rows = await listStepRows(tx, app.id);
+      const state = signingState(app, rows, body.language);
+      if (state.missing.length > 0) throw new AppError('STEP_NOT_READY', { step: state.missing[0]! });
+      if (body.answers_hash !== state.answersHash) throw new AppError('SIGNATURE_STALE');
+      const accepted = new Map(body.agreements.map((a) => [a.id, a]));
+      for (const a of body.agreements)
+        if (!state.documents.some((d) => d.id === a.id))
+          throw new AppError('VALIDATION_FAILED', { [`agreements.${a.id}`]: 'agreement_not_applicable' });
+      const missing = state.documents.find((d) => !accepted.has(d.id));
+      if (missing)
+        throw new AppError('VALIDATION_FAILED', { [`agreements.${missing.id}`]: 'agreement_not_accepted' });
+      for (const d of state.documents) {
+        const a = accepted.get(d.id)!;
+        if (a.version !== d.version || a.sha256 !== d.sha256) throw new AppError('SIGNATURE_STALE');
+      }
+      const opened = await openedDocuments(tx, app.id);
+      const unopened = state.documents.find((d) => !opened.has(`${d.id}:${d.sha256}`));
+      if (unopened)
+        throw new AppError('AGREEMENT_NOT_OPENED', { [`agreements.${unopened.id}`]: 'agreement_not_opened' });
+
+      const existing = await listActiveDocumentsOfKind(tx, app.id, 'signature');
+      const replacedKeys = await softDeleteDocuments(
+        tx,
+        existing.map((d) => d.id),
+        now,
+      );
+      await staged.attach(tx);
+      const doc: DocumentRow = await insertDocument(tx, {
+        userId,
+        applicationId: app.id,
+        step: 'signature',
+        kind: 'signature',
+        storageKey: staged.key,
+        mime: 'image/png',
+        size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        createdAt: now,
+      });
+      removals = await Promise.all(replacedKeys.map((key) => ctx.files.remove(tx, key)));
+      await recordEvent(tx, meta, {
+        type: 'document_uploaded',
+        applicationId: app.id,
+        userId,
+        step: 'signature',
+        data: { document_id: doc.id, kind: 'signature', replaced: existing.map((d) => d.id) },
+        at: now,
+      });
+      const signedAt = now.toISOString();
+      const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
+        answers: {
+          agreements: state.documents.map((d) => ({
+            id: d.id,
+            version: d.version,
+            sha256: d.sha256,
+            title: d.title,
+          })),
+          answers_hash: state.answersHash,
+          signed_at: signedAt,
+          language: body.language,
+          pad: { width: body.pad.width, height: body.pad.height },
+          strokes: compactStrokes(body.strokes),
+          signature_document_id: doc.id,
+        },
+        confirm: true,
+      });
+      const after = progressOf(app, await listStepRows(tx, app.id));
+      return {
+        step: 'signature' as const,
+        version: row.version,
+        confirmed: row.confirmedAt !== null,
+        info_progress: after.infoProgress,
+        next_step: after.nextStep,
+        reopened,
+        signed_at: signedAt,
+        answers_hash: state.answersHash,
+        signature_document_id: doc.id,
+      };
+    })
+    .catch(async (err: unknown) => {
+      await staged.discard();
+      throw err;
+    });
+  await Promise.all(removals.map((r) => r.afterCommit()));
+  return result;
+}

@@ -1,0 +1,327 @@
+// The agreements and the handwritten signature (issue #7 §4): agreements rendered from the answers,
+// opened before accepted (2018), blank or small signatures refused (2016), a signature bound to the
+// answers it signed (2017 after a change), the image stored as the `signature` document, the step's
+// answers written in one transaction, another user's documents out of reach.
+import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId, translateError } from '@hk/domain';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect } from 'vitest';
+import { applicationSteps, applications, documents } from '../src/db/schema';
+import { getFile, type TestUser } from './application-helpers';
+import {
+  applicantWithId,
+  confirmBeforeTax,
+  confirmDirect,
+  ErrorCode,
+  saveStep,
+  snapshot,
+} from './flow-step-helpers';
+import { DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
+import { confirmDirectly } from './step-profile-helpers';
+
+const pgUrl = await findPostgres();
+const PAD = { width: 400, height: 200 };
+
+async function call(t: TestApp, user: { token: string }, path: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v9/OpenAccountHk/${path}`,
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'content-type': 'application/json',
+      'accept-language': 'en',
+    },
+    payload: JSON.stringify(signed(t, body, { token: user.token })),
+  });
+  expect(res.statusCode, 'never a 5xx').toBeLessThan(500);
+  return res.json();
+}
+
+/** A PNG like the pad's canvas at devicePixelRatio 2: transparent, with a stroke (or none). */
+async function padPng(ink = true, size = { width: PAD.width * 2, height: PAD.height * 2 }) {
+  const path = ink
+    ? '<path d="M80 120 C 200 380, 400 -40, 640 300" stroke="black" stroke-width="6" fill="none"/>'
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">${path}</svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+function stroke(x0: number, y0: number, x1: number, y1: number, n = 30) {
+  return {
+    points: Array.from({ length: n }, (_, i) => ({
+      x: x0 + ((x1 - x0) * i) / (n - 1),
+      y: y0 + ((y1 - y0) * i) / (n - 1),
+      time: 1_700_000_000_000 + i * 16,
+      pressure: 0.5,
+    })),
+  };
+}
+const GOOD_STROKES = [stroke(40, 60, 320, 150)];
+
+/** Every step before the signature confirmed, with answers the documents show. */
+async function readyToSign(t: TestApp, markets = ['HK']) {
+  const user = await applicantWithId(t, 'hk');
+  await confirmBeforeTax(t, user, { markets });
+  await confirmDirect(t, user, 'tax', {
+    tax_residencies: [{ country: 'HK', tin_from_id: true }],
+    us_citizen: false,
+    us_green_card: false,
+    us_born: false,
+  });
+  await confirmDirectly(t, user, ['declarations'], { hkidr_consent: true, direct_marketing: false });
+  await confirmDirectly(t, user, ['risk_disclosure'], { text_version: RISK_DISCLOSURE_VERSION });
+  const [app] = await t.app.ctx.db.select().from(applications).where(eq(applications.userId, user.userId));
+  const rows = await t.app.ctx.db
+    .select()
+    .from(applicationSteps)
+    .where(eq(applicationSteps.applicationId, app!.id));
+  const answers = Object.fromEntries(rows.map((r) => [r.step, r.answers]));
+  const done = new Set(rows.filter((r) => r.confirmedAt).map((r) => r.step));
+  const applicable = applicableSteps({ markets: app!.markets, answers });
+  for (const s of applicable.slice(
+    0,
+    applicable.findIndex((x) => x.id === 'signature'),
+  ))
+    if (!done.has(s.id)) await confirmDirectly(t, user, [s.id as StepId]);
+  return user;
+}
+
+async function agreements(t: TestApp, user: TestUser, language = 'en') {
+  const json = await call(t, user, 'agreements', { language });
+  expect(json.status, JSON.stringify(json)).toBe(0);
+  return json.data as {
+    documents: { id: string; version: string; sha256: string; opened: boolean; title: string }[];
+    answers_hash: string;
+    missing_steps: string[];
+    signed: unknown;
+  };
+}
+async function openAll(t: TestApp, user: TestUser, docs: { id: string; sha256: string }[], language = 'en') {
+  for (const d of docs) {
+    const json = await call(t, user, 'agreement_opened', { language, id: d.id, sha256: d.sha256 });
+    expect(json.status, JSON.stringify(json)).toBe(0);
+  }
+}
+async function sign(
+  t: TestApp,
+  user: TestUser,
+  data: Awaited<ReturnType<typeof agreements>>,
+  over: Record<string, unknown> = {},
+) {
+  return call(t, user, 'sign', {
+    language: 'en',
+    image: await padPng(),
+    strokes: GOOD_STROKES,
+    pad: PAD,
+    agreements: data.documents.map((d) => ({ id: d.id, version: d.version, sha256: d.sha256 })),
+    answers_hash: data.answers_hash,
+    ...over,
+  });
+}
+async function signatureDocs(t: TestApp, user: TestUser) {
+  return t.app.ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, user.userId), eq(documents.kind, 'signature')));
+}
+
+describe.each(DB_KINDS)('the agreements and signature (%s)', (kind) => {
+  const { t, test: run } = useTestApp(kind, pgUrl);
+
+  run(
+    'lists the documents that apply, in the language asked, none opened yet; W-8BEN with the US market',
+    async () => {
+      const hk = await readyToSign(t);
+      const en = await agreements(t, hk);
+      expect(en.documents.map((d) => d.id)).toEqual([
+        'client_agreement',
+        'risk_disclosure_ack',
+        'pics',
+        'crs',
+        'hkidr_consent',
+      ]);
+      expect(en.documents.every((d) => !d.opened && /^[0-9a-f]{64}$/.test(d.sha256))).toBe(true);
+      expect(en.missing_steps).toEqual([]);
+      expect(en.signed).toBeNull();
+      const zh = await agreements(t, hk, 'zh-HK');
+      expect(zh.documents[0]!.title).toBe('客戶協議');
+      expect(zh.documents[0]!.sha256).not.toBe(en.documents[0]!.sha256);
+      // the ID number appears only masked
+      const body = JSON.stringify(await call(t, hk, 'agreements', { language: 'en' }));
+      expect(body).not.toContain(hk.idNumber.replace(/[()]/g, ''));
+      const us = await readyToSign(t, ['HK', 'US']);
+      expect((await agreements(t, us)).documents.map((d) => d.id)).toContain('w8ben');
+    },
+  );
+
+  run(
+    'the happy path: opened, accepted, signed; the image stored as the signature document, the answers written',
+    async () => {
+      const user = await readyToSign(t);
+      const data = await agreements(t, user);
+      await openAll(t, user, data.documents);
+      expect((await agreements(t, user)).documents.every((d) => d.opened)).toBe(true);
+      const json = await sign(t, user, data);
+      expect(json.status, JSON.stringify(json)).toBe(0);
+      expect(json.data).toMatchObject({
+        step: 'signature',
+        confirmed: true,
+        next_step: 'review',
+        answers_hash: data.answers_hash,
+      });
+      const docs = await signatureDocs(t, user);
+      expect(docs).toHaveLength(1);
+      expect(docs[0]).toMatchObject({
+        id: json.data.signature_document_id,
+        mime: 'image/png',
+        step: 'signature',
+      });
+      const file = await getFile(t, user.token, docs[0]!.id);
+      expect(file.statusCode).toBe(200);
+      expect((await sharp(file.rawPayload).metadata()).format).toBe('png');
+      const row = (await snapshot(t, user, 'signature')).row!;
+      expect(row.confirmedAt).not.toBeNull();
+      expect(row.answers).toMatchObject({
+        answers_hash: data.answers_hash,
+        signed_at: json.data.signed_at,
+        language: 'en',
+        signature_document_id: docs[0]!.id,
+        pad: PAD,
+      });
+      expect((row.answers.agreements as unknown[]).length).toBe(data.documents.length);
+      expect(row.answers.agreements).toContainEqual({
+        id: 'client_agreement',
+        version: data.documents[0]!.version,
+        sha256: data.documents[0]!.sha256,
+        title: 'Client Agreement',
+      });
+      expect((row.answers.strokes as { points: unknown[] }[])[0]!.points).toHaveLength(30);
+      expect((await agreements(t, user)).signed).toMatchObject({ answers_hash: data.answers_hash });
+      // signing again replaces the image: one live signature document
+      const again = await sign(t, user, data);
+      expect(again.status, JSON.stringify(again)).toBe(0);
+      expect(await signatureDocs(t, user).then((d) => d.filter((x) => !x.deletedAt).length)).toBe(1);
+    },
+  );
+
+  run('a blank or too small signature is refused (2016) and nothing is written', async () => {
+    const user = await readyToSign(t);
+    const data = await agreements(t, user);
+    await openAll(t, user, data.documents);
+    const before = await snapshot(t, user, 'signature');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ strokes: [] }, 'signature_blank'],
+      [{ image: await padPng(false) }, 'signature_blank'],
+      [{ strokes: [stroke(100, 80, 150, 130)] }, 'signature_too_small'],
+      [{ strokes: [stroke(20, 100, 380, 104)] }, 'signature_too_small'],
+      [{ image: 'data:image/png;base64,AAAA' }, 'signature_invalid'],
+      [
+        { image: `data:image/png;base64,${Buffer.from('GIF89a-not-a-png'.repeat(20)).toString('base64')}` },
+        'signature_invalid',
+      ],
+      [{ image: await padPng(true, { width: 800, height: 800 }) }, 'signature_invalid'],
+    ];
+    for (const [over, problem] of cases) {
+      const json = await sign(t, user, data, over);
+      expect(json.status, problem).toBe(ErrorCode.SIGNATURE_REFUSED);
+      expect(json.data.fields.signature).toBe(translateError('en', problem));
+    }
+    expect(await snapshot(t, user, 'signature')).toEqual(before);
+    expect(await signatureDocs(t, user)).toHaveLength(0);
+  });
+
+  run('accepting a document not opened (since it rendered so) is refused (2018)', async () => {
+    const user = await readyToSign(t);
+    const data = await agreements(t, user);
+    await openAll(t, user, data.documents.slice(0, -1));
+    const json = await sign(t, user, data);
+    expect(json.status).toBe(ErrorCode.AGREEMENT_NOT_OPENED);
+    expect(json.data.fields).toEqual({
+      'agreements.hkidr_consent': translateError('en', 'agreement_not_opened'),
+    });
+    // every applicable one must be accepted
+    const partial = await sign(t, user, data, {
+      agreements: data.documents.slice(1).map((d) => ({ id: d.id, version: d.version, sha256: d.sha256 })),
+    });
+    expect(partial.status).toBe(ErrorCode.VALIDATION_FAILED);
+    // opening a hash that is not the current one is stale
+    const forged = await call(t, user, 'agreement_opened', {
+      language: 'en',
+      id: 'pics',
+      sha256: 'a'.repeat(64),
+    });
+    expect(forged.status).toBe(ErrorCode.SIGNATURE_STALE);
+    // opened in English, signed in Chinese: the Chinese texts were never opened
+    const zh = await agreements(t, user, 'zh-CN');
+    await openAll(t, user, data.documents);
+    const other = await sign(t, user, zh, { language: 'zh-CN' });
+    expect(other.status).toBe(ErrorCode.AGREEMENT_NOT_OPENED);
+    expect(await signatureDocs(t, user)).toHaveLength(0);
+  });
+
+  run(
+    'a change after signing reopens the signature, and the old answers hash is refused (2017)',
+    async () => {
+      const user = await readyToSign(t);
+      const data = await agreements(t, user);
+      await openAll(t, user, data.documents);
+      expect((await sign(t, user, data)).status).toBe(0);
+      // the declarations change: the HKIDR consent document and the hash change
+      await confirmDirectly(t, user, ['declarations'], { hkidr_consent: false, direct_marketing: false });
+      const row = (await snapshot(t, user, 'signature')).row!;
+      expect(row.confirmedAt).toBeNull();
+      expect(row.reopenedReason).toBe('changed_after_signing');
+      const now = await agreements(t, user);
+      expect(now.answers_hash).not.toBe(data.answers_hash);
+      expect(now.signed).toBeNull();
+      const stale = await sign(t, user, data);
+      expect(stale.status).toBe(ErrorCode.SIGNATURE_STALE);
+      // the new texts were not opened: reading again is asked for
+      const unopened = await sign(t, user, now);
+      expect(unopened.status).toBe(ErrorCode.AGREEMENT_NOT_OPENED);
+      expect(unopened.data.fields).toEqual({
+        'agreements.hkidr_consent': translateError('en', 'agreement_not_opened'),
+      });
+      await call(t, user, 'agreement_opened', {
+        language: 'en',
+        id: 'hkidr_consent',
+        sha256: now.documents.at(-1)!.sha256,
+      });
+      expect((await sign(t, user, now)).status).toBe(0);
+    },
+  );
+
+  run('signing needs every step before it confirmed; the generic calls cannot write it', async () => {
+    const user = await applicantWithId(t, 'hk');
+    const data = await agreements(t, user);
+    expect(data.missing_steps[0]).toBe('address');
+    const json = await sign(t, user, data);
+    expect(json.status).toBe(ErrorCode.STEP_NOT_READY);
+    const generic = await saveStep(t, user, 'signature', {
+      confirm: true,
+      answers: { answers_hash: data.answers_hash },
+    });
+    expect(generic.json.status).not.toBe(0);
+  });
+
+  run(
+    'another user cannot read the signature image, nor sign with the first one’s hash and documents',
+    async () => {
+      const a = await readyToSign(t);
+      const b = await readyToSign(t);
+      const data = await agreements(t, a);
+      await openAll(t, a, data.documents);
+      const json = await sign(t, a, data);
+      expect(json.status).toBe(0);
+      const file = await getFile(t, b.token, json.data.signature_document_id);
+      expect(file.json().status).toBe(ErrorCode.DOCUMENT_NOT_FOUND);
+      // b's answers differ (another ID number): a's hash is stale for b, a's openings are not b's
+      const forged = await sign(t, b, data);
+      expect(forged.status).toBe(ErrorCode.SIGNATURE_STALE);
+      const bData = await agreements(t, b);
+      expect(bData.documents.every((d) => !d.opened)).toBe(true);
+      expect((await sign(t, b, bData)).status).toBe(ErrorCode.AGREEMENT_NOT_OPENED);
+    },
+  );
+});
