@@ -22,6 +22,7 @@ afterEach(() => {
 
 const PATH = '/userinfo/bank';
 const ICBC_CARD = cardNumber('622202', 19);
+const UNKNOWN_BIN_CARD = cardNumber('400000', 16);
 const BAD_CHECK_DIGIT = `${ICBC_CARD.slice(0, -1)}${(Number(ICBC_CARD.at(-1)) + 1) % 10}`;
 const CN_IDENTITY = {
   id_location: 'CN',
@@ -72,11 +73,22 @@ describe('bank page', () => {
     // a number failing Luhn is never sent for its bank
     expect(s.calls.some((c) => c.path === '/v9/OpenAccountHk/bank_name')).toBe(false);
 
+    // a valid number whose bank the table does not know: the person is asked to pick it
+    fireEvent.change(card, { target: { value: UNKNOWN_BIN_CARD } });
+    expect(
+      await screen.findByText('未能根据卡号识别发卡银行，请在下方选择。', undefined, { timeout: 2000 }),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('开户银行') as HTMLSelectElement).value).toBe('');
+
     fireEvent.change(card, { target: { value: ICBC_CARD } });
     expect(await screen.findByText('中国工商银行的银行卡', undefined, { timeout: 2000 })).toBeTruthy();
     expect((screen.getByLabelText('开户银行') as HTMLSelectElement).value).toBe('ICBC');
     fireEvent.change(screen.getByLabelText('银行预留手机号'), { target: { value: '13812345678' } });
     fireEvent.change(screen.getByLabelText('省份'), { target: { value: '440000' } });
+    // a province without its city is not a location: said under the location
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText(err('bank_location_required'))).toBeTruthy();
+    expect(confirms(s)).toEqual([]);
     fireEvent.change(screen.getByLabelText('城市'), { target: { value: '440300' } });
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/signature'));

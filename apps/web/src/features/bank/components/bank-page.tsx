@@ -140,8 +140,10 @@ function bankSchema(type: BankType, idLocation: string) {
       }
       if (!v.reserved_phone.trim() && v.reserved_phone_masked) kept.add('reserved_phone');
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (kept.has(field)) continue;
+        const at = String(issue.path[0] ?? '');
+        if (kept.has(at)) continue;
+        // the location is one field on the screen: its errors are shown under the province
+        const field = at === 'city_code' ? 'province_code' : at;
         ctx.addIssue({ code: 'custom', path: [field], message: issue.message, input: values });
       }
     }),
@@ -352,6 +354,7 @@ function MainlandFields() {
           </select>
         </div>
         <FieldError name="province_code" />
+        <FieldError name="city_code" />
         <p className="id-hint">{t('location_hint')}</p>
       </fieldset>
     </section>
