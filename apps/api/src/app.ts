@@ -24,6 +24,7 @@ import { devRoutes } from './routes/dev/index';
 import { devMailRoutes } from './routes/dev/mail';
 import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
+import { identityMediaRoutes } from './routes/identity-media/index';
 import { mailRoutes } from './routes/mail/index';
 import { referenceRoutes } from './routes/reference/index';
 import { riskDisclosureRoutes } from './routes/risk-disclosure/index';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(bankRoutes);
   await app.register(appointmentRoutes);
   await app.register(riskDisclosureRoutes);
+  await app.register(identityMediaRoutes);
   await app.register(submissionRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });

@@ -331,3 +331,26 @@ export const emailCodes = pgTable(
     index('email_codes_app_idx').on(t.applicationId, t.createdAt),
   ],
 );
+
+/**
+ * The 4 digits a face video is read with (issue #7 step 2, `liveVideoCheck`): one row per attempt,
+ * bound to the application, single use (`used_at` and the video's `document_id` set by the upload
+ * that names it), valid until `expires_at`. The digits are kept sealed by the vault for the
+ * reviewer who compares them with the video, and as a keyed hash.
+ */
+export const liveVideoCodes = pgTable(
+  'live_video_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    digitsSealed: text('digits_sealed').notNull(),
+    digitsHash: text('digits_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('live_video_codes_app_idx').on(t.applicationId, t.createdAt)],
+);

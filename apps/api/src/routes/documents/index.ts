@@ -26,11 +26,12 @@ export async function documentRoutes(parent: FastifyInstance) {
     '/v9/OpenAccountHk/upload',
     { schema: { response: responses(UploadResponseSchema) } },
     async (request) => {
-      const { kind, bytes } = await readUpload(request);
+      const { kind, bytes, liveCodeId } = await readUpload(request);
       const document = await storeUploadedDocument(app.ctx, {
         userId: request.session!.userId,
         kind,
         bytes,
+        liveCodeId,
         meta: eventMetaOf(request, app.ctx.vault),
       });
       return ok(toDocumentInfo(document));

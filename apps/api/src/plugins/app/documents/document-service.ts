@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { type DocumentKind, maxDocuments, type StepId, stepOfDocumentKind } from '@hk/domain';
 import { checkIsPdfKind, PDF_MIME } from '@hk/domain/flow/address-proof';
+import {
+  checkIsFaceVideoDuration,
+  FACE_VIDEO_MAX_BYTES,
+  type FACE_VIDEO_MIME_TYPES,
+} from '@hk/domain/flow/identity-media';
+import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
+import { consumeLiveCode, requireIdentityMediaWindow } from '../identity-media/identity-media-service';
 import { lockEditableApplicationOfUser, lockStepRow } from '../steps/step-repository';
 import { writeStep } from '../steps/step-service';
 import {
@@ -16,14 +23,40 @@ import {
 } from './document-repository';
 import { type CleanImage, cleanUploadedImage } from './image';
 import { checkUploadedPdf } from './pdf';
+import { readVideoDurationMs, type VideoContainer } from './video';
 
 /** A PDF is recognised by its first bytes (ISO 32000: `%PDF-`), never by its name or declared type. */
 function checkIsPdfContent(bytes: Buffer): boolean {
   return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 }
 
-/** A stored file: a cleaned image, or a checked PDF kept as it was sent (no pixels to re-encode). */
-type CleanFile = Omit<CleanImage, 'mime'> & { mime: CleanImage['mime'] | typeof PDF_MIME };
+/** A stored file: a cleaned image, or a checked PDF or face video kept as it was sent. */
+type CleanFile = Omit<CleanImage, 'mime'> & {
+  mime: CleanImage['mime'] | typeof PDF_MIME | (typeof FACE_VIDEO_MIME_TYPES)[number];
+};
+
+/**
+ * A face video (issue #7 step 2): WebM or MP4 decided by its content (never its name or declared
+ * type), at most 10 MB, 3 to 10 seconds long by its frames' timestamps (video.ts). Kept as sent:
+ * a recording of the camera carries no location or device metadata worth stripping by re-encoding.
+ */
+const VIDEO_CONTAINERS: Readonly<Record<string, VideoContainer>> = {
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'mp4', // an MPEG-4 file branded M4V, as some recorders write it
+};
+
+async function checkUploadedVideo(bytes: Buffer): Promise<CleanFile> {
+  if (bytes.length > FACE_VIDEO_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
+  const type = await fileTypeFromBuffer(bytes);
+  const container = type ? VIDEO_CONTAINERS[type.mime] : undefined;
+  if (!container) throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'face_video_file_type' });
+  const mime = container === 'webm' ? 'video/webm' : 'video/mp4';
+  const durationMs = readVideoDurationMs(bytes, container);
+  if (durationMs === null) throw new AppError('UPLOAD_UNREADABLE');
+  if (!checkIsFaceVideoDuration(durationMs)) throw new AppError('VIDEO_DURATION_REFUSED');
+  return { bytes, mime, width: 0, height: 0 };
+}
 
 /**
  * The upload's content, decided by its bytes: a PDF for the kinds that take one (the address
@@ -31,6 +64,7 @@ type CleanFile = Omit<CleanImage, 'mime'> & { mime: CleanImage['mime'] | typeof 
  * A kind that takes a PDF says so when it refuses a file of another type.
  */
 async function cleanUpload(kind: DocumentKind, bytes: Buffer): Promise<CleanFile> {
+  if (kind === 'face_video') return checkUploadedVideo(bytes);
   const takesPdf = checkIsPdfKind(kind);
   if (checkIsPdfContent(bytes)) {
     if (!takesPdf) throw new AppError('UPLOAD_TYPE_REFUSED');
@@ -57,7 +91,13 @@ async function cleanUpload(kind: DocumentKind, bytes: Buffer): Promise<CleanFile
  */
 export async function storeUploadedDocument(
   ctx: AppContext,
-  input: { userId: string; kind: DocumentKind; bytes: Buffer; meta: EventMeta },
+  input: {
+    userId: string;
+    kind: DocumentKind;
+    bytes: Buffer;
+    meta: EventMeta;
+    liveCodeId?: string | undefined;
+  },
 ): Promise<DocumentRow> {
   const step = stepOfDocumentKind(input.kind);
   if (!step) throw new AppError('VALIDATION_FAILED', { kind: 'document_kind_invalid' });
@@ -97,6 +137,14 @@ export async function storeUploadedDocument(
         sha256: createHash('sha256').update(file.bytes).digest('hex'),
         createdAt: now,
       });
+      // a face video names the digits it was recorded with: single use, this application's
+      if (input.kind === 'face_video')
+        await consumeLiveCode(tx, {
+          applicationId: app.id,
+          liveCodeId: input.liveCodeId,
+          documentId: row.id,
+          now,
+        });
       removals = await Promise.all(replacedKeys.map((key) => ctx.files.remove(tx, key)));
       await recordEvent(tx, input.meta, {
         type: 'document_uploaded',
@@ -119,13 +167,20 @@ export async function storeUploadedDocument(
   return document;
 }
 
-/** Steps whose uploads need an earlier answer: the identity photos need the ID's location. */
+/**
+ * Steps whose uploads need an earlier answer: the ID photos need the ID's location; the identity
+ * photos or face video need the recording heard less than 5 minutes ago (2005, 2014).
+ */
 async function requireStepReady(
   tx: Parameters<typeof lockStepRow>[0],
   applicationId: string,
   step: StepId,
   now: Date,
 ) {
+  if (step === 'identity_media') {
+    await requireIdentityMediaWindow(tx, applicationId, now);
+    return;
+  }
   if (step !== 'identity') return;
   const row = await lockStepRow(tx, applicationId, step, now);
   if (!row.answers.id_location) throw new AppError('STEP_NOT_READY');

@@ -19,6 +19,7 @@ import { findRiskCallSlot, releaseUnneededAppointment } from '../appointments/ap
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
+import { identityMediaConfirmContext } from '../identity-media/identity-media-service';
 import { loadEmailVerifier } from '../mail/email-code-service';
 import { findStepRow, listStepRows, lockEditableApplicationOfUser, type StepRow } from './step-repository';
 import { progressOf, type SealInput, writeStep } from './step-service';
@@ -84,9 +85,14 @@ export async function saveStepForm(
       );
       if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id]) && !confirmed.has(s.id)))
         throw new AppError('STEP_NOT_READY');
-      const parsed = z.safeParse(form.schema(formCtx), input);
+      // identity photos or video: inside the 5 minutes after the recording, counting only those taken since
+      const confirmCtx =
+        stepId === 'identity_media'
+          ? await identityMediaConfirmContext(tx, app.id, now, formCtx, docs)
+          : formCtx;
+      const parsed = z.safeParse(form.schema(confirmCtx), input);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
-      const problems = form.check?.(parsed.data, formCtx) ?? {};
+      const problems = form.check?.(parsed.data, confirmCtx) ?? {};
       if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', problems);
       ({ answers, sealed } = splitSealed(parsed.data));
     } else {
