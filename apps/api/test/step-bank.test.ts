@@ -9,10 +9,10 @@ import {
 } from '@hk/domain/flow/bank-contracts';
 import { HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/flow/bank-data';
 import { cardNumber } from '@hk/domain/flow/bank-test-cards';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
-import { applications } from '../src/db/schema';
+import { applicationSteps, applications } from '../src/db/schema';
 import { post } from './application-helpers';
 import {
   type Applicant,
@@ -279,6 +279,34 @@ describe.each(DB_KINDS)('the bank step (%s)', (kind) => {
     expect(wrong.json.data.fields.reserved_phone).toBe(translateError('en', 'bank_phone_required'));
     expect(await snapshot(t, user, 'bank')).toEqual(kept);
   });
+
+  run(
+    'a row saved before the phone was sealed (the phone in clear in its answers) loses it at its next save',
+    async () => {
+      const user = await ready(t, 'cn');
+      expect((await saveStep(t, user, 'bank', { confirm: true, answers: CN_CARD })).json.status).toBe(0);
+      const { row } = await snapshot(t, user, 'bank');
+      // the shape the step had before: the phone among the answers, nothing sealed for it
+      const { reserved_phone: _, ...sealedBefore } = row!.sealed;
+      await t.app.ctx.db
+        .update(applicationSteps)
+        .set({ answers: { ...row!.answers, reserved_phone: '13812345678' }, sealed: sealedBefore })
+        .where(
+          and(eq(applicationSteps.applicationId, row!.applicationId), eq(applicationSteps.step, 'bank')),
+        );
+      // confirmed again (the number kept by its mask, the phone typed): no 5xx, the clear phone is gone
+      const { card_number: __, ...rest } = CN_CARD;
+      const again = await saveStep(t, user, 'bank', {
+        confirm: true,
+        answers: { ...rest, number_masked: row!.answers.number_masked },
+      });
+      expect(again.json.status, JSON.stringify(again.json)).toBe(0);
+      const after = await snapshot(t, user, 'bank');
+      expect(after.row!.answers).not.toHaveProperty('reserved_phone');
+      expect(JSON.stringify(after.row!.answers)).not.toContain('13812345678');
+      expect(t.app.ctx.vault.decrypt(after.row!.sealed.reserved_phone!.sealed)).toBe('13812345678');
+    },
+  );
 
   run('a draft keeps what is typed, the number sealed; a stale step_version is refused (2007)', async () => {
     const user = await ready(t, 'cn');
