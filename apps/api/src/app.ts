@@ -15,6 +15,7 @@ import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
+import { applicationPdfRoutes } from './routes/application-pdf/index';
 import { appointmentRoutes } from './routes/appointments/index';
 import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(companyRoutes);
   await app.register(bankRoutes);
   await app.register(appointmentRoutes);
+  await app.register(applicationPdfRoutes);
   await app.register(riskDisclosureRoutes);
   await app.register(identityMediaRoutes);
   await app.register(submissionRoutes);
