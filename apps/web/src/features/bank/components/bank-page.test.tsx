@@ -13,7 +13,7 @@ import {
   renderStep,
   setupStepI18n,
 } from '../../steps/test-utils';
-import BankPage, { bankAnswersOf, groupDigits } from './bank-page';
+import BankPage, { bankAnswersOf, bankValuesOf, groupDigits } from './bank-page';
 
 afterEach(() => {
   cleanup();
@@ -195,5 +195,27 @@ describe('bank page', () => {
       number_masked: '1234 **** 9001',
       bank_code: '004',
     });
+  });
+
+  it('saved answers of the other kind of account (the ID location changed) are not shown as this one', () => {
+    const hkSaved = {
+      bank_type: 2,
+      bank_code: '004',
+      number_masked: '1234 **** 9001',
+      holder_name: 'CHAN TAI MAN',
+    };
+    expect(bankValuesOf(hkSaved, '', 1)).toMatchObject({ bank_code: '', number_masked: '' });
+    expect(bankValuesOf(hkSaved, 'CHAN TAI MAN', 2)).toMatchObject({
+      bank_code: '004',
+      number_masked: '1234 **** 9001',
+      holder_name: 'CHAN TAI MAN',
+    });
+    // a draft says its kind by its bank code
+    expect(bankValuesOf({ bank_code: 'ICBC', number_masked: '6222 **** 0123' }, 'X', 2).number_masked).toBe(
+      '',
+    );
+    expect(bankValuesOf({ bank_code: 'ICBC', number_masked: '6222 **** 0123' }, 'X', 1).number_masked).toBe(
+      '6222 **** 0123',
+    );
   });
 });

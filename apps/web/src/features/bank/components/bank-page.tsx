@@ -73,7 +73,22 @@ export function holderNameOf(identity: Row): string {
   return normaliseHolderName(`${str(identity.english_surname)} ${str(identity.english_given_name)}`);
 }
 
-export function bankValuesOf(answers: Row, holderName: string): BankValues {
+/** The kind of account saved answers are of (a draft may not say: its bank code tells), if any. */
+function savedTypeOf(answers: Row): BankType | null {
+  if (answers.bank_type === 1 || answers.bank_type === 2) return answers.bank_type;
+  if (typeof answers.bank_code === 'string' && answers.bank_code)
+    return /^\d{3}$/.test(answers.bank_code) ? BANK_TYPES.hong_kong_account : BANK_TYPES.mainland_card;
+  if (answers.province_code || answers.reserved_phone_masked) return BANK_TYPES.mainland_card;
+  return null;
+}
+
+/**
+ * The form's values from the saved answers. Answers of the other kind of account (the ID location
+ * changed since) are not this form's: it starts empty, and the server keeps nothing of them.
+ */
+export function bankValuesOf(rawAnswers: Row, holderName: string, type: BankType): BankValues {
+  const saved = savedTypeOf(rawAnswers);
+  const answers = saved === null || saved === type ? rawAnswers : {};
   return {
     card_number: '',
     number_masked: str(answers.number_masked),
@@ -412,7 +427,7 @@ function BankForm({ info, identity }: { info: StepInfo; identity: Row }) {
     step: 'bank',
     info,
     schema,
-    toValues: (i) => bankValuesOf(i.answers, holderName),
+    toValues: (i) => bankValuesOf(i.answers, holderName, type),
     toAnswers: (v) => bankAnswersOf(v, type),
     check: (v) => checkBank(v, type),
   });
