@@ -93,6 +93,9 @@ const DOCUMENT_IDS = {
   address_proof: '33333333-3333-4333-8333-333333333333',
   asset_proof: '44444444-4444-4444-8444-444444444444',
   employer_consent: '55555555-5555-4555-8555-555555555555',
+  selfie: '66666666-6666-4666-8666-666666666666',
+  selfie_with_id: '77777777-7777-4777-8777-777777777777',
+  face_video: '88888888-8888-4888-8888-888888888888',
 } as const satisfies Record<DocumentKind, string>;
 
 export function makeDoc(kind: DocumentKind) {
