@@ -1,0 +1,194 @@
+import type { Language } from '@hk/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeStepServer, ok, renderStep, setupStepI18n } from '../../steps/test-utils';
+import ReviewPage from './review-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PATH = '/userinfo/review';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const doc = (id: string, kind: string) => ({
+  document_id: id,
+  kind,
+  mime: 'image/jpeg',
+  width: 800,
+  height: 500,
+  size: 1000,
+  uploaded_at: '2026-11-26T08:00:00.000Z',
+});
+const step = (s: string, extra: Record<string, unknown> = {}) => ({
+  step: s,
+  confirmed: true,
+  reopened_reason: null,
+  answers: {},
+  sealed: {},
+  documents: [],
+  ...extra,
+});
+
+function audit(extra: Record<string, unknown> = {}) {
+  return {
+    status: 0,
+    steps: [
+      step('identity', {
+        answers: { id_type: 'hk_id', english_surname: 'CHAN', english_given_name: 'TAI MAN', gender: 'M' },
+        sealed: { id_number: 'A12****(3)' },
+        documents: [doc('d1', 'id_front'), doc('d2', 'id_back')],
+      }),
+      step('address', {
+        answers: {
+          region: 'CN',
+          province_code: '440000',
+          city_code: '440300',
+          county_code: '440305',
+          detail: '科技园路1号',
+        },
+      }),
+      step('personal', { answers: { education: 'undergraduate', email: 'chan@example.com' } }),
+      step('employment', { answers: { status: 'retired' } }),
+      step('risk_disclosure', { answers: { text_version: '2026.1', ended_at: '2026-11-26T08:00:00Z' } }),
+      step('bank', {
+        answers: { bank_code: 'ICBC', bank_type: 1 },
+        sealed: { card_number: '6222 **** **** 1234', reserved_phone: '138****5678' },
+      }),
+      step('signature', { answers: { answers_hash: 'a'.repeat(64) } }),
+    ],
+    blocking: [],
+    submission: null,
+    ...extra,
+  };
+}
+
+const submitOk = ok({
+  submission_number: 1,
+  sha256: 'b'.repeat(64),
+  submitted_at: '2026-11-26T08:10:00.000Z',
+  status: 1,
+  replayed: false,
+});
+
+describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => {
+  it('lists every step with readable answers, masked sealed values and an edit link each', async () => {
+    await setupStepI18n(lang);
+    fakeStepServer({ '/v9/OpenAccountHk/audit': ok(audit()) });
+    renderStep(PATH, <ReviewPage />);
+    const personal = await screen.findByRole('region', { name: i18n.t('common:title_personal') });
+    expect(within(personal).getByText(i18n.t('personal:education'))).toBeTruthy();
+    expect(within(personal).getByText(i18n.t('personal:education_undergraduate'))).toBeTruthy();
+    expect(within(personal).getByText('chan@example.com')).toBeTruthy();
+    const identity = screen.getByRole('region', { name: i18n.t('common:title_id_location') });
+    // masked as the server sent it, never anything else
+    expect(within(identity).getByText('A12****(3)')).toBeTruthy();
+    expect(within(identity).getByText(i18n.t('id:gender_m'))).toBeTruthy();
+    const bank = screen.getByRole('region', { name: i18n.t('common:title_bank') });
+    expect(within(bank).getByText('6222 **** **** 1234')).toBeTruthy();
+    expect(within(bank).getByText('138****5678')).toBeTruthy();
+    // the mainland area as names, not codes
+    expect(screen.getByText('广东省 深圳市 南山区')).toBeTruthy();
+    expect(screen.queryByText('440305')).toBeNull();
+    // bookkeeping answers are not shown; the recording and the signature by their state
+    expect(screen.queryByText('a'.repeat(64))).toBeNull();
+    expect(screen.queryByText('2026.1')).toBeNull();
+    expect(screen.getByText(i18n.t('review:done_risk_disclosure'))).toBeTruthy();
+    expect(screen.getByText(i18n.t('review:done_signature'))).toBeTruthy();
+    const edits = screen.getAllByRole('link', { name: /./ }).map((a) => a.getAttribute('href'));
+    for (const path of [
+      '/userinfo/id?state=edit',
+      '/userinfo/address?state=edit',
+      '/userinfo/personal?state=edit',
+      '/userinfo/employment?state=edit',
+      '/userinfo/risk-disclosure?state=edit',
+      '/userinfo/bank?state=edit',
+      '/userinfo/signature?state=edit',
+    ])
+      expect(edits).toContain(path);
+    fireEvent.click(
+      screen.getByRole('link', {
+        name: i18n.t('review:edit_step', { step: i18n.t('common:title_employment') }),
+      }),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/userinfo/employment?state=edit');
+  });
+});
+
+describe('review page: submit', () => {
+  it('sends one key per visit (the same on a retry) and lands on the user centre', async () => {
+    await setupStepI18n('en');
+    let calls = 0;
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/audit': ok(audit()),
+      '/v9/OpenAccountHk/submit': () => (++calls === 1 ? fail(1099, 'Server busy') : submitOk),
+    });
+    renderStep(PATH, <ReviewPage />);
+    const button = await screen.findByRole('button', { name: i18n.t('flow:submit') });
+    fireEvent.click(button);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('flow:submit') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/usercenter'));
+    const keys = s.calls
+      .filter((c) => c.path === '/v9/OpenAccountHk/submit')
+      .map((c) => c.body.idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('2009 goes to the first step it names in flow order', async () => {
+    await setupStepI18n('zh-CN');
+    fakeStepServer({
+      '/v9/OpenAccountHk/audit': ok(audit()),
+      '/v9/OpenAccountHk/submit': fail(2009, '请先完成', {
+        signature: '此步骤尚未完成',
+        bank: '此步骤尚未完成',
+        employment: '此步骤尚未完成',
+      }),
+    });
+    renderStep(PATH, <ReviewPage />);
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('flow:submit') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/employment'));
+  });
+
+  it('2017 (signed over other answers) goes to the signature to sign again', async () => {
+    await setupStepI18n('zh-HK');
+    fakeStepServer({
+      '/v9/OpenAccountHk/audit': ok(audit()),
+      '/v9/OpenAccountHk/submit': fail(2017, '請重新簽署'),
+    });
+    renderStep(PATH, <ReviewPage />);
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('flow:submit') }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/userinfo/signature?state=edit'),
+    );
+  });
+
+  it('a refused application: "submit modification", edit links keep state=refused; the blocking step is named', async () => {
+    await setupStepI18n('en');
+    fakeStepServer({
+      '/v9/OpenAccountHk/audit': ok(
+        audit({
+          status: -1,
+          blocking: ['bank', 'signature'],
+          steps: [step('bank', { confirmed: false }), step('signature', { confirmed: false })],
+        }),
+      ),
+    });
+    renderStep(PATH, <ReviewPage />, '?state=refused');
+    expect(await screen.findByRole('button', { name: i18n.t('flow:submit_refused') })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(i18n.t('common:title_bank'));
+    expect(screen.getAllByText(i18n.t('review:not_finished'))).toHaveLength(2);
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toContain('/userinfo/bank?state=refused');
+  });
+
+  it('already submitted (another device): goes to the user centre', async () => {
+    await setupStepI18n('en');
+    fakeStepServer({ '/v9/OpenAccountHk/audit': ok(audit({ status: 1 })) });
+    renderStep(PATH, <ReviewPage />);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/usercenter'));
+  });
+});
