@@ -198,6 +198,10 @@ describe.each(DB_KINDS)('the agreements and signature (%s)', (kind) => {
       });
       expect((row.answers.strokes as { points: unknown[] }[])[0]!.points).toHaveLength(30);
       expect((await agreements(t, user)).signed).toMatchObject({ answers_hash: data.answers_hash });
+    // the step's own info lists the signature document
+    const stepInfo = await call(t, user, 'step_info/signature', {});
+    expect(stepInfo.status, JSON.stringify(stepInfo)).toBe(0);
+    expect(stepInfo.data.documents).toMatchObject([{ document_id: docs[0]!.id, kind: 'signature' }]);
       // signing again replaces the image: one live signature document
       const again = await sign(t, user, data);
       expect(again.status, JSON.stringify(again)).toBe(0);

@@ -41,9 +41,12 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** Kinds a step's own call stores, never the upload: the handwritten signature (the `sign` call). */
+export const CALL_STORED_DOCUMENT_KINDS = ['signature'] as const;
+
 export const DocumentSchema = z.object({
   document_id: z.string(),
-  kind: z.enum(DOCUMENT_KINDS),
+  kind: z.enum([...DOCUMENT_KINDS, ...CALL_STORED_DOCUMENT_KINDS]),
   mime: z.string(),
   width: z.number(),
   height: z.number(),

@@ -8,17 +8,10 @@ import { countryName } from '../countries';
 import { RISK_DISCLOSURE_VERSION } from '../steps/risk-disclosure';
 import type { ApplicationFacts } from '../steps/types';
 import { sha256Hex } from '../submission';
+import { AGREEMENT_IDS, type AgreementId } from './signing';
 import { buildW8ben, checkNeedsW8ben } from './w8ben';
 
-export const AGREEMENT_IDS = [
-  'client_agreement',
-  'risk_disclosure_ack',
-  'pics',
-  'crs',
-  'w8ben',
-  'hkidr_consent',
-] as const;
-export type AgreementId = (typeof AGREEMENT_IDS)[number];
+export { AGREEMENT_IDS, type AgreementId };
 
 /** The wording's version of each document (effective date, then a revision number). */
 export const AGREEMENT_VERSIONS: Readonly<Record<AgreementId, string>> = {

@@ -4,8 +4,7 @@ import * as z from 'zod/mini';
 import { LANGUAGES } from '../constants';
 import { envelope } from '../contracts/common.schema';
 import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
-import { AGREEMENT_IDS } from './agreements';
-import { SIGNATURE_LIMITS } from './signing';
+import { AGREEMENT_IDS, SIGNATURE_LIMITS } from './signing';
 
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 const language = z.enum(LANGUAGES);
@@ -77,6 +76,7 @@ export const SignRequestSchema = z.object({
   answers_hash: hex64,
 });
 export type SignRequest = z.infer<typeof SignRequestSchema>;
+export type AgreementsData = z.infer<typeof AgreementsResponseSchema>['data'];
 
 export const SignResponseSchema = envelope(
   z.object({

@@ -5,6 +5,17 @@
 import type { StepId } from '../steps/types';
 import { canonicalJson, sha256Hex } from '../submission';
 
+/** The documents signed at the signature step, in signing order (texts: flow/agreements.ts). */
+export const AGREEMENT_IDS = [
+  'client_agreement',
+  'risk_disclosure_ack',
+  'pics',
+  'crs',
+  'w8ben',
+  'hkidr_consent',
+] as const;
+export type AgreementId = (typeof AGREEMENT_IDS)[number];
+
 /** Steps a signature does not cover: itself and the review after it. */
 export const UNSIGNED_STEPS: readonly StepId[] = ['signature', 'review'];
 
