@@ -1,0 +1,44 @@
+import type { ListenedRange } from '@hk/domain/flow/listened-ranges';
+import {
+  RiskDisclosureResponseSchema,
+  type RiskPlaylistData,
+} from '@hk/domain/flow/risk-disclosure-contracts';
+import { apiPostJson } from '../../../lib/api-client';
+
+export type RiskLanguage = RiskPlaylistData['language'];
+
+export interface RecordingStart {
+  started_at: string;
+  minimum_ms: number;
+  playlist: RiskPlaylistData;
+}
+
+// POST /v9/OpenAccountHk/risk_disclosure {action: 'start'} (docs/api/steps.md)
+export async function startRecording(language: RiskLanguage): Promise<RecordingStart> {
+  const { data } = await apiPostJson(
+    '/v9/OpenAccountHk/risk_disclosure',
+    { action: 'start', language },
+    RiskDisclosureResponseSchema,
+  );
+  if (data.action !== 'start') throw new Error('unexpected answer to start');
+  return data;
+}
+
+export interface ListenedReport {
+  text_version: string;
+  language: RiskLanguage;
+  sections: string[];
+  ranges: ListenedRange[];
+  max_speed: number;
+}
+
+// POST /v9/OpenAccountHk/risk_disclosure {action: 'listened'}
+export async function reportListened(report: ListenedReport) {
+  const { data } = await apiPostJson(
+    '/v9/OpenAccountHk/risk_disclosure',
+    { action: 'listened', ...report },
+    RiskDisclosureResponseSchema,
+  );
+  if (data.action !== 'listened') throw new Error('unexpected answer to listened');
+  return data;
+}
