@@ -1,0 +1,53 @@
+import Popup from 'antd-mobile/es/components/popup';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgreementDoc } from '../api/signature-api';
+
+/** One document, full screen, as the server rendered it; opening it is what enables its checkbox. */
+export function AgreementReader({ doc, onClose }: { doc: AgreementDoc | null; onClose: () => void }) {
+  const { t } = useTranslation('signature');
+  const titleId = useId();
+  return (
+    <Popup
+      visible={doc !== null}
+      onClose={onClose}
+      position="right"
+      destroyOnClose
+      bodyClassName="agreement-popup"
+    >
+      {doc ? (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className="agreement-reader"
+          lang={doc.language}
+        >
+          <header className="agreement-reader__header">
+            <h1 id={titleId}>{doc.title}</h1>
+            <button type="button" className="agreement-reader__close" onClick={onClose}>
+              {t('close')}
+            </button>
+          </header>
+          <article className="agreement-reader__body">
+            <p className="agreement-reader__version">{t('version', { version: doc.version })}</p>
+            {doc.sections.map((s) => (
+              <section key={s.heading}>
+                <h2>{s.heading}</h2>
+                {s.paragraphs.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </section>
+            ))}
+            <p className="agreement-reader__hash">SHA-256 {doc.sha256}</p>
+          </article>
+          <footer className="agreement-reader__footer">
+            <button type="button" className="id-btn id-btn--primary" onClick={onClose}>
+              {t('done_reading')}
+            </button>
+          </footer>
+        </div>
+      ) : null}
+    </Popup>
+  );
+}
