@@ -29,6 +29,7 @@ import { identityMediaRoutes } from './routes/identity-media/index';
 import { mailRoutes } from './routes/mail/index';
 import { referenceRoutes } from './routes/reference/index';
 import { riskDisclosureRoutes } from './routes/risk-disclosure/index';
+import { signatureRoutes } from './routes/signature/index';
 import { stepRoutes } from './routes/steps/index';
 import { submissionRoutes } from './routes/submissions/index';
 import { taxRoutes } from './routes/tax/index';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(riskDisclosureRoutes);
   await app.register(identityMediaRoutes);
   await app.register(submissionRoutes);
+  await app.register(signatureRoutes);
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
