@@ -110,7 +110,9 @@ describe('/usercenter', () => {
     });
     renderAt('/usercenter', <UserCenterPage />);
     expect(await screen.findByText('Submitted — your application is being reviewed')).toBeTruthy();
-    expect(screen.getByText('Completed 100%')).toBeTruthy();
+    // the submitted state: the stages after submission, not the filling-in percentage
+    expect(screen.queryByText('Completed 100%')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Progress after submission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '+852 3000 8888' }).getAttribute('href')).toBe(
       'tel:+85230008888',
     );

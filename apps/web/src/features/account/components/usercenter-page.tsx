@@ -10,6 +10,7 @@ import { AppButton } from '../../../components/ui/app-button';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
+import { SubmittedState } from './submitted-state';
 
 /** Where the status sends the person, or null to stay on the user centre (spec §4 routing). */
 export function usercenterTarget(status: UserStatus, bindBankQuery: boolean): string | null {
@@ -38,9 +39,15 @@ function statusText(s: UserStatus, t: TFunction<['account', 'common']>) {
   }
 }
 
+/** Submitted or approved: the submitted state (spec §2), not the filling-in progress. */
+function isSubmitted(status: number): boolean {
+  return status === ApplicationStatus.SUBMITTED || status === ApplicationStatus.APPROVED;
+}
+
 /**
- * /usercenter: sends an unfinished application to its step; after submission shows a plain status
- * panel with customer service (the full status page of spec §2 is a later issue).
+ * /usercenter: sends an unfinished application to its step; once submitted shows spec §2's
+ * submitted state (account type, the stages after submission, the application PDF) with customer
+ * service and the footer (the full status page of spec §2 is a later issue).
  */
 export default function UserCenterPage() {
   const { t } = useTranslation(['account', 'common']);
@@ -74,6 +81,8 @@ export default function UserCenterPage() {
             {t('common:retry')}
           </AppButton>
         </div>
+      ) : isSubmitted(status.data.status) ? (
+        <SubmittedState status={status.data.status} />
       ) : (
         <div className="status-panel">
           <p className="status-text">{statusText(status.data, t)}</p>
