@@ -90,7 +90,7 @@ async function signaturePng(): Promise<Buffer> {
 }
 
 /** Signs (agreements, hash, time) and stores the signature image, then submits. */
-async function signAndSubmit(t: TestApp, user: Applicant) {
+async function signAndSubmit(t: TestApp, user: Applicant, language: 'zh-CN' | 'zh-HK' | 'en' = 'zh-CN') {
   const png = await signaturePng();
   const staged = await t.app.ctx.files.stage(png);
   let answersHash = '';
@@ -111,6 +111,8 @@ async function signAndSubmit(t: TestApp, user: Applicant) {
           agreements: AGREEMENTS,
           answers_hash: answersHash,
           signed_at: t.app.ctx.now().toISOString(),
+          language,
+          pad: { width: 600, height: 240 },
           strokes: [[{ x: 1, y: 2, t: 3 }]],
         },
         confirm: true,
@@ -234,6 +236,25 @@ describe.each(DB_KINDS)('application PDF (%s)', (kind) => {
     expect(en).toContain('Hong Kong ID card');
     expect(en).toContain('陳大文');
     expect(en).not.toContain('證件號碼');
+  });
+
+  run('without `lang` the PDF speaks the language the person signed in; `lang` overrides it', async () => {
+    clearApplicationPdfCache();
+    const user = await applicant(t, 'hk', '陳大文');
+    await signAndSubmit(t, user, 'zh-HK');
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: `/v9/OpenAccountHk/application_pdf?${signedQuery(t, user.token)}`,
+      headers: { authorization: `Bearer ${user.token}`, 'accept-language': 'en' },
+    });
+    expect(signedIn.headers['content-language']).toBe('zh-HK');
+    const text = (await pageTexts(signedIn.rawPayload)).join('\n');
+    expect(text).toContain('證件號碼');
+    expect(text).toContain('簽署語言');
+    expect(text).toContain('繁體中文');
+    const asked = await getPdf(t, user.token, '&lang=en');
+    expect(asked.headers['content-language']).toBe('en');
+    expect((await pageTexts(asked.rawPayload)).join('\n')).toContain('Signed in');
   });
 
   run("only the caller's own submission: another user's PDF is never reachable", async () => {

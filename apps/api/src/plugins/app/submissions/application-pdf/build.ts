@@ -13,6 +13,7 @@ import {
   documentKindLabel,
   fieldLabel,
   fill,
+  LANGUAGE_NAMES,
   namedCodes,
   PDF_TEXTS,
   readable,
@@ -156,6 +157,7 @@ export function signedAgreements(snapshot: Rec): {
   agreements: SignedAgreement[];
   answersHash: string | null;
   signedAt: string | null;
+  language: Language | null;
 } {
   const steps = Array.isArray(snapshot.steps) ? snapshot.steps : [];
   const signature = steps.find((s): s is Rec => isRec(s) && s.step === 'signature');
@@ -167,7 +169,15 @@ export function signedAgreements(snapshot: Rec): {
     version: str(a.version) ?? (typeof a.version === 'number' ? String(a.version) : '?'),
     sha256: str(a.sha256),
   }));
-  return { agreements, answersHash: str(answers.answers_hash), signedAt: str(answers.signed_at) };
+  const language = LANGUAGES.find((l) => l === answers.language) ?? null;
+  return { agreements, answersHash: str(answers.answers_hash), signedAt: str(answers.signed_at), language };
+}
+
+const LANGUAGES: readonly Language[] = ['zh-CN', 'zh-HK', 'en'];
+
+/** The language the person signed in (the signature step's `language`), if the snapshot says. */
+export function signingLanguage(snapshot: Rec): Language | null {
+  return signedAgreements(snapshot).language;
 }
 
 const PAGE = { size: 'A4' as const, margin: 48, footer: 56 };
@@ -316,6 +326,8 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<B
   // ---- signature ----
   heading(PDF_TEXTS.signature[lang]);
   if (signed.signedAt) row({ label: PDF_TEXTS.signed_at[lang], value: hongKongTime(signed.signedAt) ?? '' });
+  if (signed.language)
+    row({ label: PDF_TEXTS.signed_in[lang], value: LANGUAGE_NAMES[signed.language][lang] });
   if (signed.answersHash) row({ label: PDF_TEXTS.answers_hash[lang], value: signed.answersHash });
   const hasSignatureDoc = documents.some((d) => d.kind === 'signature');
   if (input.signatureImage) {

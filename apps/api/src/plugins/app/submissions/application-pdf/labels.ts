@@ -41,6 +41,7 @@ export const PDF_TEXTS = {
   no_agreements: t('没有记录。', '沒有記錄。', 'None recorded.'),
   signature: t('签名', '簽名', 'Signature'),
   signed_at: t('签署时间', '簽署時間', 'Signed at'),
+  signed_in: t('签署语言', '簽署語言', 'Signed in'),
   answers_hash: t('所签资料 SHA-256', '所簽資料 SHA-256', 'SHA-256 of the signed answers'),
   signature_missing: t(
     '签名图像无法读取（见文件清单中的 SHA-256）。',
@@ -55,6 +56,13 @@ export const PDF_TEXTS = {
   empty: t('（未填写）', '（未填寫）', '(none)'),
   masked_hidden: t('（已加密保存）', '（已加密保存）', '(sealed)'),
 } as const;
+
+/** A language by its name, in each language. */
+export const LANGUAGE_NAMES: Record<Language, Texts> = {
+  'zh-CN': t('简体中文', '簡體中文', 'Simplified Chinese'),
+  'zh-HK': t('繁体中文', '繁體中文', 'Traditional Chinese'),
+  en: t('英文', '英文', 'English'),
+};
 
 export const STEP_TITLES: Record<string, Texts> = {
   identity: t('身份证明', '身份證明', 'Identity'),

@@ -11,7 +11,7 @@ import { AppError } from '../../../../lib/app-error';
 import { FileIntegrityError } from '../../files/file-store';
 import { findApplicationByUser } from '../../steps/step-repository';
 import type { SubmissionRow } from '../submission-repository';
-import { buildApplicationPdf } from './build';
+import { buildApplicationPdf, signingLanguage } from './build';
 
 /**
  * The caller's submission: the given number, else the latest. Only ever looked up through the
@@ -135,12 +135,16 @@ export async function applicationPdfOfSubmission(
   return pdf;
 }
 
-/** The caller's own submission's PDF (the latest, or `number`). */
+/**
+ * The caller's own submission's PDF (the latest, or `number`), in `lang` when asked for, else in
+ * the language they signed in (the snapshot's signature step), else in `fallbackLang`.
+ */
 export async function applicationPdfOfUser(
   ctx: AppContext,
   userId: string,
-  opts: { number?: number; lang: Language },
-): Promise<{ pdf: Buffer; submission: SubmissionRow }> {
+  opts: { number?: number | undefined; lang?: Language | undefined; fallbackLang: Language },
+): Promise<{ pdf: Buffer; submission: SubmissionRow; lang: Language }> {
   const submission = await findSubmissionOfUser(ctx.db, userId, opts.number);
-  return { pdf: await applicationPdfOfSubmission(ctx, submission, opts.lang), submission };
+  const lang = opts.lang ?? signingLanguage(submission.snapshot) ?? opts.fallbackLang;
+  return { pdf: await applicationPdfOfSubmission(ctx, submission, lang), submission, lang };
 }
