@@ -22,6 +22,8 @@ const WRITING = new Set([
   'POST /v9/openaccounthk/upload',
   'POST /v9/openaccounthk/del_file',
   'POST /v9/openaccounthk/appoint',
+  'POST /v9/openaccounthk/agreement_opened',
+  'POST /v9/openaccounthk/sign',
 ]);
 /** The fields each route reads (its contract), plus the common parameters every route reads. */
 const FIELDS: Record<string, string[]> = {
@@ -52,6 +54,9 @@ const FIELDS: Record<string, string[]> = {
   '/v9/openaccounthk/get_bank_subset': ['region'],
   '/v9/openaccounthk/get_bank_country_list': ['bank_type'],
   '/user/bank/select_list': ['region'],
+  '/v9/openaccounthk/agreements': ['language'],
+  '/v9/openaccounthk/agreement_opened': ['language', 'id', 'sha256'],
+  '/v9/openaccounthk/sign': ['language', 'image', 'strokes', 'pad', 'agreements', 'answers_hash'],
   '/dev/sms': ['mobile'],
   '/dev/captcha': ['device'],
 };
@@ -210,6 +215,9 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /dev/sms',
       'GET /dev/captcha',
       'GET /dev/mail',
+      'POST /v9/openaccounthk/agreements',
+      'POST /v9/openaccounthk/agreement_opened',
+      'POST /v9/openaccounthk/sign',
     ])
       expect(keys).toContain(expected);
     expect(keys).toHaveLength(33);
