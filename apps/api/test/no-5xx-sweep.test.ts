@@ -52,6 +52,7 @@ const FIELDS: Record<string, string[]> = {
   '/v9/openaccounthk/company_name_list': ['keyword', 'limit'],
   '/v9/openaccounthk/bank_name': ['card_number'],
   '/v9/openaccounthk/get_bank_subset': ['region'],
+  '/v9/openaccounthk/submit': ['idempotency_key'],
   '/v9/openaccounthk/get_bank_country_list': ['bank_type'],
   '/user/bank/select_list': ['region'],
   '/v9/openaccounthk/agreements': ['language'],
@@ -218,9 +219,11 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/agreements',
       'POST /v9/openaccounthk/agreement_opened',
       'POST /v9/openaccounthk/sign',
+      'POST /v9/openaccounthk/audit',
+      'POST /v9/openaccounthk/submit',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(33);
+    expect(keys).toHaveLength(35);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
