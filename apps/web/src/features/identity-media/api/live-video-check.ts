@@ -1,0 +1,7 @@
+import { type LiveVideoCheck, LiveVideoCheckResponseSchema } from '@hk/domain/flow/identity-media-contracts';
+import { apiPost } from '../../../lib/api-client';
+
+/** spec §7 `liveVideoCheck`: the 4 digits of one face-video attempt (single use, ~5 minutes). */
+export async function fetchLiveCode(): Promise<LiveVideoCheck> {
+  return (await apiPost('/v9/OpenAccountHk/liveVideoCheck', {}, LiveVideoCheckResponseSchema)).data;
+}

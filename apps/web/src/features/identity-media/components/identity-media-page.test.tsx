@@ -1,0 +1,276 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadDocument } from '../../id-step/api/upload-document';
+import { compressImage } from '../../id-step/lib/compress-image';
+import type { StepInfo } from '../../steps/api/step-api';
+import {
+  fakeStepServer,
+  makeSaveResult,
+  makeStatus,
+  makeStepInfo,
+  ok,
+  renderStep,
+  setupStepI18n,
+} from '../../steps/test-utils';
+import IdentityMediaPage from './identity-media-page';
+
+vi.mock('../../id-step/api/upload-document', () => ({ uploadDocument: vi.fn() }));
+vi.mock('../../id-step/lib/compress-image', () => ({ compressImage: vi.fn() }));
+// the recording stops by itself after FACE_VIDEO_RECORD_MS (5 s; camera.test.ts times it): 0.3 s here
+vi.mock('@hk/domain/flow/identity-media', async (original) => ({
+  ...(await original<typeof import('@hk/domain/flow/identity-media')>()),
+  FACE_VIDEO_RECORD_MS: 300,
+}));
+
+const PATH = '/userinfo/identity-photos';
+const tr = (key: string, opts?: Record<string, unknown>) => i18n.t(key, { ns: 'identity_media', ...opts });
+const err = (key: string) => i18n.t(key, { ns: 'errors' });
+const LIVE_CODE = { live_code_id: '9b2f6d7e-1c1a-4b8e-9a51-0a3c2f1e4d55', digits: '4071', expires_at: '' };
+const track = { stop: vi.fn() };
+const stream = { getTracks: () => [track] } as unknown as MediaStream;
+
+function doc(kind: string, uploadedAt: string) {
+  return {
+    document_id: `00000000-0000-4000-8000-00000000000${kind.length % 10}`,
+    kind,
+    mime: kind === 'face_video' ? 'video/webm' : 'image/jpeg',
+    width: 0,
+    height: 0,
+    size: 1000,
+    uploaded_at: uploadedAt,
+  } as StepInfo['documents'][number];
+}
+
+/** The recording ended `ago` ms ago; the step's documents as the test sets them. */
+function server(opts: { ago?: number; documents?: StepInfo['documents'] } = {}) {
+  const endedAt = new Date(Date.now() - (opts.ago ?? 60_000)).toISOString();
+  const state = { documents: opts.documents ?? [], version: 1 };
+  const s = fakeStepServer({
+    '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+    '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+      makeStepInfo('risk_disclosure', { confirmed_at: endedAt, answers: { ended_at: endedAt }, version: 2 }),
+    ),
+    '/v9/OpenAccountHk/step_info/identity_media': () =>
+      ok(makeStepInfo('identity_media', { version: state.version, documents: state.documents })),
+    '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) =>
+      ok(
+        makeSaveResult('identity_media', {
+          confirmed: body.confirm === true,
+          next_step: 'bank',
+          version: state.version,
+        }),
+      ),
+    '/v9/OpenAccountHk/liveVideoCheck': ok(LIVE_CODE),
+  });
+  /** What an upload does on the server: a document of this window, a new version of the step. */
+  const uploaded = (kind: string) => {
+    state.documents = [
+      ...state.documents.filter((d) => d.kind !== kind),
+      doc(kind, new Date().toISOString()),
+    ];
+    state.version++;
+    return doc(kind, new Date().toISOString());
+  };
+  return { ...s, endedAt, uploaded };
+}
+
+function fakeCamera() {
+  const getUserMedia = vi.fn(async () => stream);
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+  return getUserMedia;
+}
+
+class FakeRecorder {
+  static isTypeSupported = (type: string) => type.startsWith('video/webm');
+  static last: FakeRecorder | null = null;
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType: string;
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(
+    public stream: MediaStream,
+    opts?: { mimeType?: string },
+  ) {
+    this.mimeType = opts?.mimeType ?? 'video/webm';
+    FakeRecorder.last = this;
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['webm-bytes'], { type: 'video/webm' }) });
+    this.onstop?.();
+  }
+}
+
+beforeEach(() => {
+  vi.mocked(uploadDocument).mockReset();
+  vi.mocked(compressImage).mockReset();
+  vi.mocked(compressImage).mockImplementation(async (f) => new Blob([f], { type: 'image/jpeg' }));
+  track.stop.mockClear();
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ({ drawImage: vi.fn() }) as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) => {
+    cb(new Blob(['jpeg-bytes'], { type: 'image/jpeg' }));
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
+
+describe('identity media page', () => {
+  it('photos: the time left, the live camera for both photos, then confirms and goes to the bank step', async () => {
+    await setupStepI18n('en');
+    const getUserMedia = fakeCamera();
+    const s = server();
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => s.uploaded(kind));
+    renderStep(PATH, <IdentityMediaPage />);
+    expect((await screen.findByRole('timer')).textContent).toMatch(/Time left: [34]:\d\d/);
+    fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_photos')) }));
+
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    expect(await screen.findByLabelText(tr('selfie_title'), { selector: 'video' })).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: expect.objectContaining({ facingMode: 'user' }),
+      audio: false,
+    });
+    expect(screen.getAllByText(tr('selfie_guide')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: tr('shoot') }));
+    await waitFor(() =>
+      expect(uploadDocument).toHaveBeenCalledWith('selfie', expect.any(Blob), expect.any(Function)),
+    );
+    expect(track.stop).toHaveBeenCalled();
+    const sent = vi.mocked(uploadDocument).mock.calls[0]![1] as Blob;
+    expect(sent.type).toBe('image/jpeg');
+
+    // the second photo, once the form is rebuilt after the first upload
+    await screen.findByText(/· taken/);
+    fireEvent.click(await screen.findByRole('button', { name: tr('open_camera') }));
+    fireEvent.click(await screen.findByRole('button', { name: tr('shoot') }));
+    await waitFor(() => expect(uploadDocument).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(uploadDocument).mock.calls[1]![0]).toBe('selfie_with_id');
+    await waitFor(() => expect(screen.getAllByText(/· taken/)).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/bank'));
+    const confirms = s.saves('identity_media').filter((b) => b.confirm);
+    expect(confirms.at(-1)!.answers).toEqual({ method: 'photos' });
+  });
+
+  it('refuses to confirm without the photos of this window (an earlier listening does not count)', async () => {
+    await setupStepI18n('en');
+    fakeCamera();
+    const s = server({ documents: [doc('selfie', new Date(Date.now() - 3_600_000).toISOString())] });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText(err('identity_selfie_required'))).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(err('identity_selfie_with_id_required')).length).toBeGreaterThan(0);
+    expect(s.saves('identity_media').filter((b) => b.confirm)).toHaveLength(0);
+  });
+
+  it('without getUserMedia: the phone camera through a file input (capture=user)', async () => {
+    await setupStepI18n('zh-CN');
+    const s = server();
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => s.uploaded(kind));
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    const input = (await screen.findByLabelText(
+      tr('choose_photo', { label: tr('selfie_title') }),
+    )) as HTMLInputElement;
+    expect(input.getAttribute('capture')).toBe('user');
+    expect(input.accept).toBe('image/*');
+    const photo = new File(['img'], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [photo] } });
+    await waitFor(() =>
+      expect(uploadDocument).toHaveBeenCalledWith('selfie', expect.any(Blob), expect.any(Function)),
+    );
+    expect(compressImage).toHaveBeenCalled();
+  });
+
+  it('a refused camera falls back to the file input too', async () => {
+    await setupStepI18n('en');
+    const getUserMedia = fakeCamera();
+    getUserMedia.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    server();
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    expect(await screen.findByText(tr('camera_unavailable_photo'))).toBeTruthy();
+  });
+
+  it('video: 4 digits issued, recorded until it stops by itself, uploaded with the attempt', async () => {
+    await setupStepI18n('zh-HK');
+    const getUserMedia = fakeCamera();
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    const s = server();
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => s.uploaded(kind));
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_video')) }));
+    fireEvent.click(screen.getByRole('button', { name: tr('record') }));
+    expect((await screen.findByTestId('live-digits')).textContent).toBe('4 0 7 1');
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: expect.objectContaining({ facingMode: 'user' }),
+      audio: true,
+    });
+    await waitFor(() => expect(FakeRecorder.last?.state).toBe('recording'));
+    expect(FakeRecorder.last!.mimeType).toMatch(/^video\/webm/);
+    // it stops by itself (no stop button), then uploads
+    expect(screen.queryByRole('button', { name: tr('record') })).toBeNull();
+    await waitFor(() =>
+      expect(uploadDocument).toHaveBeenCalledWith('face_video', expect.any(Blob), expect.any(Function), {
+        fields: { live_code_id: LIVE_CODE.live_code_id },
+        filename: 'face_video.webm',
+      }),
+    );
+    expect(compressImage).not.toHaveBeenCalled();
+    expect(s.calls.filter((c) => c.path === '/v9/OpenAccountHk/liveVideoCheck')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: tr('record_again') })).toBeTruthy());
+  });
+
+  it('a refused video (3007) shows the server message; the person records again', async () => {
+    await setupStepI18n('en');
+    fakeCamera();
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    server();
+    const { ApiError } = await import('../../../lib/api-client');
+    vi.mocked(uploadDocument).mockRejectedValue(new ApiError(3007, 'The video must last 3 to 10 seconds.'));
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_video')) }));
+    fireEvent.click(screen.getByRole('button', { name: tr('record') }));
+    expect(await screen.findByText('The video must last 3 to 10 seconds.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: tr('record') }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('after 5 minutes: says so and sends the person back to the recording', async () => {
+    await setupStepI18n('zh-HK');
+    server({ ago: 6 * 60_000 });
+    renderStep(PATH, <IdentityMediaPage />);
+    expect(await screen.findByText(tr('window_passed'))).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: new RegExp(tr('method_photos')) })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: tr('listen_again') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/risk-disclosure'));
+  });
+
+  it('an upload refused with 2014 (the server clock) turns to the listen-again message', async () => {
+    await setupStepI18n('en');
+    fakeCamera();
+    server();
+    const { ApiError } = await import('../../../lib/api-client');
+    vi.mocked(uploadDocument).mockRejectedValue(new ApiError(2014, 'late'));
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: tr('shoot') }));
+    expect(await screen.findByText(tr('window_passed'))).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkHasCamera, openFrontCamera, stopStream, takeSnapshot } from '../lib/camera';
+
+type Mode = 'idle' | 'starting' | 'camera' | 'fallback';
+
+/**
+ * One identity photo: the front camera in the page with a guide over it, the frame taken as a JPEG;
+ * where the page cannot use the camera, the phone's camera through a file input (`capture=user`).
+ */
+export function PhotoCapture({
+  name,
+  label,
+  guide,
+  taken,
+  busy,
+  onPhoto,
+}: {
+  name: string;
+  label: string;
+  guide: string;
+  taken: boolean;
+  busy: boolean;
+  onPhoto: (photo: Blob) => void;
+}) {
+  const { t } = useTranslation('identity_media');
+  const [mode, setMode] = useState<Mode>('idle');
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (video.current && stream) {
+      video.current.srcObject = stream;
+      void video.current.play?.()?.catch(() => undefined);
+    }
+  }, [stream]);
+  useEffect(() => () => stopStream(stream), [stream]);
+
+  const start = async () => {
+    if (!checkHasCamera()) return setMode('fallback');
+    setMode('starting');
+    try {
+      setStream(await openFrontCamera(false));
+      setMode('camera');
+    } catch {
+      setMode('fallback');
+    }
+  };
+  const shoot = async () => {
+    if (!video.current) return;
+    try {
+      const photo = await takeSnapshot(video.current);
+      setStream(null);
+      setMode('idle');
+      onPhoto(photo);
+    } catch {
+      setStream(null);
+      setMode('fallback');
+    }
+  };
+  const cancel = () => {
+    setStream(null);
+    setMode('idle');
+  };
+
+  return (
+    <section className="identity-capture" aria-labelledby={`identity-${name}`} id={`field-${name}`}>
+      <h3 className="identity-capture__title" id={`identity-${name}`}>
+        {label}
+        {taken ? <span className="identity-capture__done"> · {t('taken')}</span> : null}
+      </h3>
+      {mode === 'camera' ? (
+        <div className="identity-camera">
+          <video
+            ref={video}
+            className="identity-camera__video"
+            autoPlay
+            playsInline
+            muted
+            aria-label={label}
+          />
+          <p className="identity-camera__guide">{guide}</p>
+          <div className="identity-camera__actions">
+            <button type="button" className="id-btn id-btn--primary" onClick={() => void shoot()}>
+              {t('shoot')}
+            </button>
+            <button type="button" className="id-btn id-btn--ghost" onClick={cancel}>
+              {t('cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="id-hint">{guide}</p>
+          <button
+            type="button"
+            className="id-btn id-btn--ghost"
+            disabled={busy || mode === 'starting'}
+            onClick={() => void start()}
+          >
+            {taken ? t('retake') : t('open_camera')}
+          </button>
+        </>
+      )}
+      {mode === 'fallback' ? (
+        <label className="identity-fallback">
+          <span>{t('camera_unavailable_photo')}</span>
+          <input
+            type="file"
+            accept="image/*"
+            capture="user"
+            disabled={busy}
+            aria-label={t('choose_photo', { label })}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) onPhoto(file);
+            }}
+          />
+        </label>
+      ) : null}
+    </section>
+  );
+}
