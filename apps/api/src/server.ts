@@ -7,6 +7,7 @@ import { createFileStore } from './plugins/app/files/create-file-store';
 import { scheduleFileSweep } from './plugins/app/files/file-sweep';
 import { schedulePurge } from './plugins/app/maintenance/purge-expired';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
+import { cjkFont } from './plugins/app/submissions/application-pdf/build';
 
 const config = loadConfig();
 const logger = { level: config.logLevel };
@@ -57,3 +58,6 @@ app.log.info(
   { database: database.kind, production: config.isProduction, sms: config.sms.kind },
   `ready on http://localhost:${config.port}`,
 );
+// the application PDF's CJK font is read and parsed once per process (about a second): right after
+// start-up rather than during the first download
+setImmediate(() => cjkFont());
