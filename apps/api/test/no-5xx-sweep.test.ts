@@ -213,6 +213,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/appointment_status',
       'POST /v9/openaccounthk/appoint',
       'POST /v9/openaccounthk/mailcheck',
+      'POST /v9/openaccounthk/risk_disclosure',
       'GET /dev/sms',
       'GET /dev/captcha',
       'GET /dev/mail',
@@ -223,7 +224,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/submit',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(35);
+    expect(keys).toHaveLength(36);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
