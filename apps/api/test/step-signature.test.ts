@@ -198,10 +198,10 @@ describe.each(DB_KINDS)('the agreements and signature (%s)', (kind) => {
       });
       expect((row.answers.strokes as { points: unknown[] }[])[0]!.points).toHaveLength(30);
       expect((await agreements(t, user)).signed).toMatchObject({ answers_hash: data.answers_hash });
-    // the step's own info lists the signature document
-    const stepInfo = await call(t, user, 'step_info/signature', {});
-    expect(stepInfo.status, JSON.stringify(stepInfo)).toBe(0);
-    expect(stepInfo.data.documents).toMatchObject([{ document_id: docs[0]!.id, kind: 'signature' }]);
+      // the step's own info lists the signature document
+      const stepInfo = await call(t, user, 'step_info/signature', {});
+      expect(stepInfo.status, JSON.stringify(stepInfo)).toBe(0);
+      expect(stepInfo.data.documents).toMatchObject([{ document_id: docs[0]!.id, kind: 'signature' }]);
       // signing again replaces the image: one live signature document
       const again = await sign(t, user, data);
       expect(again.status, JSON.stringify(again)).toBe(0);
@@ -328,4 +328,44 @@ describe.each(DB_KINDS)('the agreements and signature (%s)', (kind) => {
       expect((await sign(t, b, bData)).status).toBe(ErrorCode.AGREEMENT_NOT_OPENED);
     },
   );
+  run('bad bodies are refused with the envelope, never a 5xx, and write nothing', async () => {
+    const user = await readyToSign(t);
+    const data = await agreements(t, user);
+    await openAll(t, user, data.documents);
+    const before = await snapshot(t, user, 'signature');
+    const many = { points: Array.from({ length: 6000 }, (_, i) => ({ x: i % 300, y: 50, time: i })) };
+    const bad: Record<string, unknown>[] = [
+      { language: 'fr' },
+      { strokes: 'x' },
+      { strokes: [many] },
+      { strokes: Array.from({ length: 101 }, () => stroke(40, 60, 320, 150, 2)) },
+      { pad: { width: 1e9, height: 1e9 } },
+      { pad: { width: 0, height: 0 } },
+      { image: 'data:image/jpeg;base64,AAAA' },
+      { image: `data:image/png;base64,${'A'.repeat(700_000)}` },
+      { image: 'data:image/png;base64,!!!!' },
+      { agreements: [{ id: 'nope', version: '1', sha256: data.answers_hash }] },
+      {
+        agreements: [...data.documents, data.documents[0]].map((d) => ({
+          id: d!.id,
+          version: d!.version,
+          sha256: d!.sha256,
+        })),
+      },
+      { answers_hash: 'zz' },
+    ];
+    for (const over of bad) {
+      const json = await sign(t, user, data, over);
+      expect(json.status, JSON.stringify(over).slice(0, 80)).toBeGreaterThan(0);
+    }
+    for (const body of [
+      {},
+      { language: 'en', id: 'pics' },
+      { language: 'en', id: 'w8ben', sha256: 'a'.repeat(64) },
+    ])
+      expect((await call(t, user, 'agreement_opened', body)).status).toBeGreaterThan(0);
+    expect((await call(t, user, 'agreements', { language: 'xx' })).status).toBeGreaterThan(0);
+    expect(await snapshot(t, user, 'signature')).toEqual(before);
+    expect(await signatureDocs(t, user)).toHaveLength(0);
+  });
 });

@@ -72,7 +72,11 @@ export const SignRequestSchema = z.object({
   pad: z.object({ width: z.number(), height: z.number() }),
   agreements: z
     .array(z.object({ id: z.enum(AGREEMENT_IDS), version: z.string().check(z.maxLength(40)), sha256: hex64 }))
-    .check(z.maxLength(AGREEMENT_IDS.length)),
+    .check(
+      z.maxLength(AGREEMENT_IDS.length),
+      // each document once
+      z.refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'agreement_not_accepted'),
+    ),
   answers_hash: hex64,
 });
 export type SignRequest = z.infer<typeof SignRequestSchema>;
