@@ -19,6 +19,12 @@ describe('readVideoDurationMs', () => {
     expect(readVideoDurationMs(fixture(name), container)).toBeCloseTo(ms, -1);
   });
 
+  it("Chromium's own MediaRecorder WebM (fake camera and microphone, VP8 + Opus) lasts about 5 s", () => {
+    const ms = readVideoDurationMs(fixture('chrome-5s.webm'), 'webm');
+    expect(ms).toBeGreaterThan(4800);
+    expect(ms).toBeLessThan(5200);
+  });
+
   it('the live WebM really has no Duration element (0x4489): the timecodes give it', () => {
     const live = fixture('live-5s.webm');
     const info = live.indexOf(Buffer.from([0x15, 0x49, 0xa9, 0x66]));
