@@ -202,7 +202,7 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
     expect(broken.json.status).toBe(ErrorCode.UPLOAD_UNREADABLE);
 
     for (const lang of ['zh-CN', 'en'] as const) {
-      for (const kind of ['selfie', undefined]) {
+      for (const kind of ['passport_photo', undefined]) {
         const badKind = await upload(t, user.token, kind, await images.jpeg(), { lang });
         expect(badKind.json.status).toBe(ErrorCode.VALIDATION_FAILED);
         expect(badKind.json.data.fields.kind).toBe(translateError(lang, 'document_kind_invalid'));
