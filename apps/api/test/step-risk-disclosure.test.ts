@@ -12,6 +12,7 @@ import {
   confirmDirect,
   ErrorCode,
   type Lang,
+  saveStep,
   snapshot,
 } from './flow-step-helpers';
 import { DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
@@ -266,5 +267,15 @@ describe.each(DB_KINDS)('the risk-disclosure recording (%s)', (kind) => {
       listened(['securities', 'client_assets'], whole(start.data.playlist.total_ms)),
     );
     expect(res.status).toBe(ErrorCode.STEP_NOT_READY);
+  });
+
+  run('cannot be confirmed through the generic step call', async () => {
+    const user = await ready(t);
+    const { json } = await saveStep(t, user, 'risk_disclosure', {
+      confirm: true,
+      answers: { text_version: RISK_DISCLOSURE_VERSION, ended_at: t.clock.now.toISOString() },
+    });
+    expect(json.status).toBe(ErrorCode.STEP_NOT_AVAILABLE);
+    expect((await stepRow(t, user)).row?.confirmedAt ?? null).toBeNull();
   });
 });
