@@ -10,6 +10,8 @@ export interface RunningServer {
   logFile: string;
   printLog(): void;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: no shutdown hook runs. */
+  kill(): Promise<void>;
 }
 export declare function startServer(opts: {
   name: string;

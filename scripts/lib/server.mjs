@@ -55,7 +55,7 @@ export function ensureWebBuild() {
 
 /**
  * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string }} opts
- * @returns {Promise<{ url: string, port: number, logFile: string, printLog(): void, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, logFile: string, printLog(): void, stop(): Promise<void>, kill(): Promise<void> }>}
  */
 export async function startServer({ name, env = {}, databaseUrl }) {
   const port = await freePort();
@@ -123,5 +123,12 @@ export async function startServer({ name, env = {}, databaseUrl }) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, port, logFile, printLog, stop };
+  /** Kills the process at once (SIGKILL: no shutdown hook runs), as a crash would. */
+  const kill = async () => {
+    if (!exited) {
+      child.kill('SIGKILL');
+      await exitPromise;
+    }
+  };
+  return { url, port, logFile, printLog, stop, kill };
 }
