@@ -72,7 +72,7 @@ function valueText(i18n: I18n, t: TFunction, ns: string | undefined, key: string
             `${ns}:${key.replace(/^[a-z]+_/, '')}_${s.toLowerCase()}`,
           ]
         : []),
-      `review:value_${s}`,
+      `review:value_${s.toLowerCase()}`,
     ]) ?? s
   );
 }
