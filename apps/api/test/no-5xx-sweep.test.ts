@@ -214,6 +214,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/appoint',
       'POST /v9/openaccounthk/mailcheck',
       'POST /v9/openaccounthk/risk_disclosure',
+      'POST /v9/openaccounthk/livevideocheck',
       'GET /dev/sms',
       'GET /dev/captcha',
       'GET /dev/mail',
@@ -224,7 +225,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/submit',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(36);
+    expect(keys).toHaveLength(37);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
