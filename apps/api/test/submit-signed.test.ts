@@ -7,8 +7,14 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { applicationSteps, applications } from '../src/db/schema';
-import { images, type TestUser, upload } from './application-helpers';
-import { applicantWithId, confirmBeforeTax, confirmDirect, ErrorCode } from './flow-step-helpers';
+import { images, upload } from './application-helpers';
+import {
+  type Applicant,
+  applicantWithId,
+  confirmBeforeTax,
+  confirmDirect,
+  ErrorCode,
+} from './flow-step-helpers';
 import { DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
 import { confirmDirectly } from './step-profile-helpers';
 import { audit, submit, written } from './submit-helpers';
@@ -46,7 +52,7 @@ const STROKES = [
 ];
 
 /** Every step before the signature confirmed (the address proof uploaded), then signed for real. */
-async function signedForReal(t: TestApp): Promise<TestUser> {
+async function signedForReal(t: TestApp): Promise<Applicant> {
   const user = await applicantWithId(t, 'hk');
   expect((await upload(t, user.token, 'address_proof', await images.jpeg())).json.status).toBe(0);
   await confirmBeforeTax(t, user, { markets: ['HK', 'US'] });
