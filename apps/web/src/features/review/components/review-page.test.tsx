@@ -51,6 +51,9 @@ function audit(extra: Record<string, unknown> = {}) {
       }),
       step('personal', { answers: { education: 'undergraduate', email: 'chan@example.com' } }),
       step('employment', { answers: { status: 'retired' } }),
+      step('tax', {
+        answers: { tax_residencies: [{ country: 'HK', tin_masked: 'A12****(3)', tin_from_id: true }] },
+      }),
       step('risk_disclosure', { answers: { text_version: '2026.1', ended_at: '2026-11-26T08:00:00Z' } }),
       step('bank', {
         answers: { bank_code: 'ICBC', bank_type: 1 },
@@ -85,6 +88,15 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => 
     // masked as the server sent it, never anything else
     expect(within(identity).getByText('A12****(3)')).toBeTruthy();
     expect(within(identity).getByText(i18n.t('id:gender_m'))).toBeTruthy();
+    // a residency: its country by name, its TIN as masked, under the tax screen's labels
+    const tax = screen.getByRole('region', { name: i18n.t('common:title_tax') });
+    expect(within(tax).getByText(i18n.t('review:field_tax_residencies'), { selector: 'dt' })).toBeTruthy();
+    expect(
+      within(tax).getByText(`${i18n.t('review:field_country')}: ${i18n.t('review:value_hk')}`, {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(within(tax).getByText(`${i18n.t('tax:tin')}: A12****(3)`, { exact: false })).toBeTruthy();
     const bank = screen.getByRole('region', { name: i18n.t('common:title_bank') });
     expect(within(bank).getByText('6222 **** **** 1234')).toBeTruthy();
     expect(within(bank).getByText('138****5678')).toBeTruthy();

@@ -56,7 +56,10 @@ function valueText(i18n: I18n, t: TFunction, ns: string | undefined, key: string
   if (typeof v === 'object')
     return Object.entries(v as Record<string, unknown>)
       .filter(([k]) => !HIDDEN.test(k))
-      .map(([k, inner]) => `${labelOf(i18n, t, ns, k)}: ${valueText(i18n, t, ns, k, inner)}`)
+      .map(([k, inner]) => {
+        const field = k.replace(/_masked$/, '');
+        return `${labelOf(i18n, t, ns, field)}: ${valueText(i18n, t, ns, field, inner)}`;
+      })
       .join(t('review:list_separator'));
   const s = String(v);
   const singular = key.replace(/(ies|s)$/, (m) => (m === 'ies' ? 'y' : ''));
