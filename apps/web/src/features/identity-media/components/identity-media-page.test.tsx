@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadDocument } from '../../id-step/api/upload-document';
@@ -106,6 +106,16 @@ class FakeRecorder {
   }
 }
 
+/** The preview shows its first frame, then the photo is taken. */
+async function shootWhenReady() {
+  const shoot = await screen.findByRole('button', { name: tr('shoot') });
+  act(() => {
+    document.querySelector('video')!.dispatchEvent(new Event('loadeddata'));
+  });
+  expect((shoot as HTMLButtonElement).disabled).toBe(false);
+  fireEvent.click(shoot);
+}
+
 beforeEach(() => {
   vi.mocked(uploadDocument).mockReset();
   vi.mocked(compressImage).mockReset();
@@ -137,7 +147,12 @@ describe('identity media page', () => {
     fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_photos')) }));
 
     fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
-    expect(await screen.findByLabelText(tr('selfie_title'), { selector: 'video' })).toBeTruthy();
+    const preview = await screen.findByLabelText(tr('selfie_title'), { selector: 'video' });
+    // no still before the camera's first frame
+    expect((screen.getByRole('button', { name: tr('shoot') }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => {
+      preview.dispatchEvent(new Event('loadeddata'));
+    });
     expect(getUserMedia).toHaveBeenCalledWith({
       video: expect.objectContaining({ facingMode: 'user' }),
       audio: false,
@@ -154,7 +169,7 @@ describe('identity media page', () => {
     // the second photo, once the form is rebuilt after the first upload
     await screen.findByText(/· taken/);
     fireEvent.click(await screen.findByRole('button', { name: tr('open_camera') }));
-    fireEvent.click(await screen.findByRole('button', { name: tr('shoot') }));
+    await shootWhenReady();
     await waitFor(() => expect(uploadDocument).toHaveBeenCalledTimes(2));
     expect(vi.mocked(uploadDocument).mock.calls[1]![0]).toBe('selfie_with_id');
     await waitFor(() => expect(screen.getAllByText(/· taken/)).toHaveLength(2));
@@ -270,7 +285,7 @@ describe('identity media page', () => {
     renderStep(PATH, <IdentityMediaPage />);
     fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
     fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
-    fireEvent.click(await screen.findByRole('button', { name: tr('shoot') }));
+    await shootWhenReady();
     expect(await screen.findByText(tr('window_passed'))).toBeTruthy();
   });
 });

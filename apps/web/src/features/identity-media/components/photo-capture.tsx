@@ -26,13 +26,19 @@ export function PhotoCapture({
   const { t } = useTranslation('identity_media');
   const [mode, setMode] = useState<Mode>('idle');
   const [stream, setStream] = useState<MediaStream | null>(null);
+  // the first frame is there (before it, a still would be black)
+  const [ready, setReady] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
-    if (video.current && stream) {
-      video.current.srcObject = stream;
-      void video.current.play?.()?.catch(() => undefined);
-    }
+    const v = video.current;
+    if (!v || !stream) return;
+    const onData = () => setReady(true);
+    v.addEventListener('loadeddata', onData);
+    v.srcObject = stream;
+    void v.play?.()?.catch(() => undefined);
+    if (v.readyState >= 2) setReady(true);
+    return () => v.removeEventListener('loadeddata', onData);
   }, [stream]);
   useEffect(() => () => stopStream(stream), [stream]);
 
@@ -40,6 +46,7 @@ export function PhotoCapture({
     if (!checkHasCamera()) return setMode('fallback');
     setMode('starting');
     try {
+      setReady(false);
       setStream(await openFrontCamera(false));
       setMode('camera');
     } catch {
@@ -81,7 +88,12 @@ export function PhotoCapture({
           />
           <p className="identity-camera__guide">{guide}</p>
           <div className="identity-camera__actions">
-            <button type="button" className="id-btn id-btn--primary" onClick={() => void shoot()}>
+            <button
+              type="button"
+              className="id-btn id-btn--primary"
+              disabled={!ready}
+              onClick={() => void shoot()}
+            >
               {t('shoot')}
             </button>
             <button type="button" className="id-btn id-btn--ghost" onClick={cancel}>
