@@ -39,8 +39,12 @@ export const BankSubsetItemSchema = z.object({
   en: z.string(),
   zh_hans: z.string(),
   zh_hant: z.string(),
-  /** HK: fewest and most digits of branch code + account number; CN: null (cards are 16–19 digits). */
-  account_digits: z.nullable(z.tuple([z.number(), z.number()])),
+  /**
+   * HK: fewest and most digits of branch code + account number; CN: null (cards are 16–19 digits).
+   * A two-number array, not z.tuple: the tuple type would land in the login page's chunk (zod's
+   * core module is shared with it) and cost its budget.
+   */
+  account_digits: z.nullable(z.array(z.number()).check(z.minLength(2), z.maxLength(2))),
 });
 
 export const BankSubsetResponseSchema = envelope(

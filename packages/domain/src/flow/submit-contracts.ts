@@ -17,17 +17,21 @@ export const SubmitRequestSchema = z.object({
 });
 export type SubmitRequest = z.input<typeof SubmitRequestSchema>;
 
-export const SubmissionSummarySchema = z.object({
+// A plain shape spread into the schemas, not z.extend: extend's code would land in the login
+// page's chunk (zod's core module is shared with it) and cost its budget.
+const SUBMISSION_SUMMARY_SHAPE = {
   /** 1 for the first submission, 2 for the re-submission after a refusal… */
   submission_number: z.number(),
   /** SHA-256 (hex) of the frozen snapshot's canonical JSON: what the PDF prints on every page. */
   sha256: z.string(),
   submitted_at: z.string(),
-});
+};
+export const SubmissionSummarySchema = z.object(SUBMISSION_SUMMARY_SHAPE);
 export type SubmissionSummary = z.infer<typeof SubmissionSummarySchema>;
 
 export const SubmitResponseSchema = envelope(
-  z.extend(SubmissionSummarySchema, {
+  z.object({
+    ...SUBMISSION_SUMMARY_SHAPE,
     /** The application's status after the call (1, submitted). */
     status: z.number(),
     /**
