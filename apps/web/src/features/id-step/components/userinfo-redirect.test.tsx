@@ -30,8 +30,8 @@ describe('/userinfo', () => {
   it.each([
     ['address', '/userinfo/address'],
     ['investment', '/userinfo/investment'],
-    // the flow's second part (issue #7) is not online yet: the progress page says so
-    ['risk_disclosure', '/userinfo/progress'],
+    ['risk_disclosure', '/userinfo/risk-disclosure'],
+    ['review', '/userinfo/review'],
     [null, '/userinfo/progress'],
   ])('with the ID step confirmed and %s next goes to %s', async (next, path) => {
     fakeServer({

@@ -11,8 +11,8 @@ import { PageState } from './step-header';
 /**
  * /userinfo: sends the person to the first unfinished screen, keeping the query (state, title…):
  * inside the ID step by the domain's nextIdScreen, then the first unconfirmed step of the flow
- * (`status.next_step`, the registry's order) — steps of the flow's second part land on the progress
- * page. A refused application (state=refused, spec §2 edit flag) with a finished ID step opens the
+ * (`status.next_step`, the registry's order; the review once every other step is confirmed), or
+ * the progress page when none is open. A refused application (state=refused, spec §2 edit flag) with a finished ID step opens the
  * details to modify rather than the progress page.
  */
 export default function UserInfoRedirect() {

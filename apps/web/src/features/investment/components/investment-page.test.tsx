@@ -106,7 +106,7 @@ describe('investment page', () => {
     fireEvent.click(within(knowledge).getByLabelText(/training or course/));
     expect(screen.queryByLabelText('Name of the course or training, and who gave it')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/risk-disclosure');
     const confirm = server.saves('investment').find((b) => b.confirm === true)!;
     expect(confirm.answers).toEqual({
       purposes: ['capital_appreciation', 'hedging'],
@@ -190,7 +190,7 @@ describe('investment page', () => {
     expect(appointCall.body).toMatchObject({ slot: '2026-12-03T15:00:00+08:00', appointment_version: 0 });
 
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/risk-disclosure');
     expect(server.saves('investment').filter((b) => b.confirm)).toHaveLength(1);
   });
 

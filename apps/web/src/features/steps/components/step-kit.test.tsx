@@ -145,7 +145,7 @@ describe('step kit', () => {
       '/v9/OpenAccountHk/step/employment': () =>
         ++confirms === 1
           ? fail(2007, 'saved elsewhere')
-          : ok(makeSaveResult('employment', { version: 6, next_step: 'risk_disclosure' })),
+          : ok(makeSaveResult('employment', { version: 6, next_step: 'review' })),
     });
     renderStep(PATH, <Page />, '?state=edit');
     expect(await screen.findByRole('button', { name: 'Confirm modification' })).toBeTruthy();
@@ -155,8 +155,8 @@ describe('step kit', () => {
     await waitFor(() => expect(showToast).toHaveBeenCalled());
     expect((screen.getByLabelText('Position') as HTMLInputElement).value).toBe('None');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm modification' }));
-    // an edit that leaves nothing open in this part goes back to the progress page, without the flag
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/progress');
+    // an edit that leaves nothing else open goes back to the review, without the flag
+    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/review');
     expect(server.saves('employment').map((b) => b.step_version)).toEqual([1, 5]);
   });
 

@@ -6,9 +6,10 @@ import { STEP_PATHS } from './step-paths';
 
 /**
  * Goes on after a step is confirmed, keeping the query (title, theme…): to the step the server says
- * is next (the first unfinished one, which may be one this change reopened). When the person was
- * editing a finished step (state=edit, refused or submitted, spec §2) and nothing else is open,
- * back to the progress page, without the state flag.
+ * is next (the first unfinished one, which may be one this change reopened; the review when
+ * nothing else is open, so an edit made from the review returns to it), or the progress page when
+ * the server names none. The step gone to is not being edited: `state=edit` is dropped there; a
+ * refused application's flag (state=refused, spec §2) stays.
  */
 export function useStepNavigate() {
   const navigate = useNavigate();
@@ -16,10 +17,8 @@ export function useStepNavigate() {
   return useCallback(
     (next: StepId | null, state: string | null) => {
       const query = new URLSearchParams(search);
-      const editing = state !== null;
-      let pathname = next ? STEP_PATHS[next] : ROUTES.progress.path;
-      if (editing && next && STEP_PATHS[next] === ROUTES.progress.path) pathname = ROUTES.progress.path;
-      if (editing && pathname === ROUTES.progress.path) query.delete('state');
+      const pathname = next ? STEP_PATHS[next] : ROUTES.progress.path;
+      if (state === 'edit' || query.get('state') === 'edit') query.delete('state');
       const q = query.toString();
       void navigate({ pathname, search: q ? `?${q}` : '' });
     },
