@@ -556,7 +556,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     }
     expect(problems.slice(0, 30)).toEqual([]);
 
-    // 100 kB bodies are refused as too large on every POST route, signed or not
+    // bodies over the limit are refused as too large on every POST route, signed or not
     const big = sent.filter((s) => s.label.includes('over-limit'));
     expect(big.length).toBeGreaterThan(50);
     for (const s of big) expect([s.label, s.res.statusCode]).toEqual([s.label, 413]);
