@@ -83,6 +83,8 @@ export const SIGNATURE_LIMITS = {
   minHeightPx: 16,
   maxStrokes: 100,
   maxPoints: 5000,
+  /** The points' times span at most an hour (ms; signature_pad gives Date.now() per point). */
+  maxDrawMs: 60 * 60 * 1000,
   /** The pad's CSS size: a phone in portrait gives ~340×200, a tablet in landscape ~1000×400. */
   padMinWidth: 200,
   padMaxWidth: 2400,
@@ -115,6 +117,12 @@ export function checkSignatureStrokes(
   const points = strokes.flatMap((s) => s.points);
   if (points.length > L.maxPoints) return 'signature_invalid';
   if (points.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return 'signature_invalid';
+  // times within one sitting, a pressure in PointerEvent's 0..1: numbers that stay finite once stored
+  const times = points.map((p) => p.time);
+  if (times.some((t) => !Number.isFinite(t)) || Math.max(...times) - Math.min(...times) > L.maxDrawMs)
+    return 'signature_invalid';
+  if (points.some((p) => p.pressure !== undefined && !(p.pressure >= 0 && p.pressure <= 1)))
+    return 'signature_invalid';
   // a pen may run a little past the edge; far outside the pad is not a drawing
   const outside = points.some(
     (p) =>
