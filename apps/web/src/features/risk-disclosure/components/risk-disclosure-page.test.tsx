@@ -191,6 +191,48 @@ describe('risk disclosure page', () => {
     expect(s.calls.find((c) => c.body.action === 'listened')?.body.max_speed).toBe(1.5);
   });
 
+  it('at 1.5× in a browser: steps of 375 ms, the timeupdate of a pause or of the end comes already paused', async () => {
+    await setupStepI18n('en');
+    const s = server();
+    renderStep(PATH, <RiskDisclosurePage />);
+    fireEvent.click(await screen.findByRole('button', { name: tr('speed_fast') }));
+    fireEvent.click(screen.getByRole('button', { name: tr('play') }));
+    const a = () => audio() as unknown as { _p: boolean; currentTime: number };
+    /** Chromium: timeupdates every 250 ms of wall time (375 ms of media at 1.5×). */
+    const steps = (from: number, to: number) => {
+      for (let t = from; t < to - 1e-9; t += 0.375) {
+        a().currentTime = t;
+        fireEvent.timeUpdate(audio());
+      }
+    };
+    // the last step before a pause or the end: `paused` is true when its timeupdate is handled
+    const lastStep = (at: number) => {
+      a()._p = true;
+      a().currentTime = at;
+      fireEvent.timeUpdate(audio());
+    };
+    steps(0, 1.6);
+    lastStep(1.6);
+    fireEvent(audio(), new Event('pause'));
+    // resumed where it paused
+    fireEvent.click(screen.getByRole('button', { name: tr('resume') }));
+    steps(1.6, 4);
+    lastStep(4);
+    fireEvent.ended(audio());
+    await waitFor(() => expect(audio().getAttribute('src')).toBe(PLAYLIST.sections[1]!.url));
+    a()._p = false;
+    steps(0, 1.7);
+    expect(continueButton()).toHaveProperty('disabled', true);
+    lastStep(2);
+    fireEvent.ended(audio());
+    await waitFor(() => expect(continueButton()).toHaveProperty('disabled', false));
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(s.calls.some((c) => c.body.action === 'listened')).toBe(true));
+    expect(s.calls.find((c) => c.body.action === 'listened')?.body.ranges).toEqual([
+      { start_ms: 0, end_ms: 6000 },
+    ]);
+  });
+
   it("shows the server's refusal in the person's language and stays", async () => {
     await setupStepI18n('zh-HK');
     const s = server(() => fail(2013, '請完整收聽風險披露錄音後再繼續。'));

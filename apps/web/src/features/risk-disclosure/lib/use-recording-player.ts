@@ -26,6 +26,8 @@ export function useRecordingPlayer(playlist: Playlist) {
   const [positionMs, setPositionMs] = useState(0);
   const [ranges, setRanges] = useState<ListenedRange[]>([]);
   const lastRef = useRef<number | null>(null);
+  // whether the element was playing at the last timeupdate
+  const wasPlayingRef = useRef(false);
   // where to go once the section's file is loaded, and whether to keep playing
   const pendingRef = useRef<{ atMs: number; play: boolean } | null>(null);
 
@@ -79,8 +81,12 @@ export function useRecordingPlayer(playlist: Playlist) {
     const audio = e.currentTarget;
     const pos = positionOf(audio);
     const last = lastRef.current;
-    if (!audio.paused && last !== null && pos >= last && pos - last <= MAX_STEP_MS * speed)
-      addRange(last, pos);
+    // the step since the last timeupdate was heard if the element played over it: the timeupdate
+    // of a pause or of the end comes with `paused` already true, and its step (up to 375 ms at
+    // 1.5×, more than the join tolerance) must count too
+    const played = !audio.paused || wasPlayingRef.current;
+    wasPlayingRef.current = !audio.paused;
+    if (played && last !== null && pos >= last && pos - last <= MAX_STEP_MS * speed) addRange(last, pos);
     lastRef.current = pos;
     setPositionMs(pos);
   };
