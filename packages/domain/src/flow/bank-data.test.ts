@@ -139,7 +139,9 @@ describe('maskBankNumber (spec §5: groups of 4, the middle masked)', () => {
     ['6222021234567890', '6222 **** **** 7890'],
     ['6222021234567890123', '6222 **** **** ***0 123'],
     ['6222 0212 3456 7890', '6222 **** **** 7890'],
-    ['123456789012', '1234 **** 9012'],
+    // a Hong Kong account (9–12 digits): the last 4 only, 4 + 4 would show most of it
+    ['123456789012', '**** **** 9012'],
+    ['123456789', '**** *678 9'],
     ['12345678', '**** 5678'],
   ])('%s → %s', (raw, masked) => {
     expect(maskBankNumber(raw)).toBe(masked);

@@ -420,14 +420,18 @@ export function bankSelectOptions(
  */
 export const BANK_REGION_OF_TYPE = { 1: 'CN', 2: 'HK' } as const;
 
+/** Below this many digits (Hong Kong accounts, 9–12) only the last 4 stay: 4 + 4 would show most of it. */
+const MASK_KEEPS_FIRST_FOUR_FROM = 13;
+
 /**
- * spec §5: a card or account number shown in groups of 4, its middle masked: the first 4 and the
- * last 4 digits stay ("6222 **** **** 1234").
+ * spec §5: a card or account number shown in groups of 4, its middle masked: a card (13 digits or
+ * more) keeps its first 4 and last 4 digits ("6222 **** **** 1234"); a shorter account number only
+ * its last 4 ("**** **** 9012").
  */
 export function maskBankNumber(raw: string): string {
   const d = digitsOf(raw);
   const masked =
-    d.length <= 8
+    d.length < MASK_KEEPS_FIRST_FOUR_FROM
       ? d.replace(/.(?=.{4})/g, '*')
       : `${d.slice(0, 4)}${'*'.repeat(d.length - 8)}${d.slice(-4)}`;
   return masked.replace(/(.{4})(?=.)/g, '$1 ');

@@ -205,7 +205,7 @@ describe('bankForm.seal: the number and the reserved phone sealed, the answers k
   it('seals the Hong Kong account number under the same sealed field', () => {
     const { answers, sealed } = bankForm.seal!(z.parse(bankForm.schema(hk), HK_ACCOUNT));
     expect(answers).not.toHaveProperty('account_number');
-    expect(answers.number_masked).toBe('1234 **** 9001');
+    expect(answers.number_masked).toBe('**** **** 9001');
     expect(sealed.card_number?.plain).toBe('123456789001');
     // no reserved phone with an HK account: one sealed by an earlier mainland draft is dropped
     expect(sealed.reserved_phone).toBeNull();
@@ -229,7 +229,7 @@ describe('bankForm.seal: the number and the reserved phone sealed, the answers k
     const hkOwn = { card_number: '123456789001' };
     expect(
       bankForm.expandSealed!(
-        { bank_code: '004', holder_name: 'CHAN TAI MAN', number_masked: '1234 **** 9001' },
+        { bank_code: '004', holder_name: 'CHAN TAI MAN', number_masked: '**** **** 9001' },
         { own: hkOwn },
       ).account_number,
     ).toBe('123456789001');

@@ -174,7 +174,7 @@ describe('bank page', () => {
   it('the answers: a typed number wins over the saved mask; empty fields are left out', () => {
     const values = {
       card_number: '',
-      number_masked: '1234 **** 9001',
+      number_masked: '**** **** 9001',
       bank_code: '004',
       reserved_phone: '',
       reserved_phone_masked: '',
@@ -189,10 +189,10 @@ describe('bank page', () => {
       holder_name: 'CHAN TAI MAN',
     });
     expect(bankAnswersOf({ ...values, account_number: ' ' }, 2)).toMatchObject({
-      number_masked: '1234 **** 9001',
+      number_masked: '**** **** 9001',
     });
     expect(bankAnswersOf({ ...values, account_number: '' }, 1)).toEqual({
-      number_masked: '1234 **** 9001',
+      number_masked: '**** **** 9001',
       bank_code: '004',
     });
   });
@@ -201,13 +201,13 @@ describe('bank page', () => {
     const hkSaved = {
       bank_type: 2,
       bank_code: '004',
-      number_masked: '1234 **** 9001',
+      number_masked: '**** **** 9001',
       holder_name: 'CHAN TAI MAN',
     };
     expect(bankValuesOf(hkSaved, '', 1)).toMatchObject({ bank_code: '', number_masked: '' });
     expect(bankValuesOf(hkSaved, 'CHAN TAI MAN', 2)).toMatchObject({
       bank_code: '004',
-      number_masked: '1234 **** 9001',
+      number_masked: '**** **** 9001',
       holder_name: 'CHAN TAI MAN',
     });
     // a draft says its kind by its bank code
