@@ -202,6 +202,16 @@ describe.each(DB_KINDS)('the agreements and signature (%s)', (kind) => {
       const stepInfo = await call(t, user, 'step_info/signature', {});
       expect(stepInfo.status, JSON.stringify(stepInfo)).toBe(0);
       expect(stepInfo.data.documents).toMatchObject([{ document_id: docs[0]!.id, kind: 'signature' }]);
+      // the pen data stays with the record: no screen gets the strokes or the pad back
+      expect(stepInfo.data.answers).toMatchObject({ answers_hash: data.answers_hash });
+      expect(stepInfo.data.answers).not.toHaveProperty('strokes');
+      expect(stepInfo.data.answers).not.toHaveProperty('pad');
+      const audit = await call(t, user, 'audit', {});
+      const signed = (audit.data.steps as { step: string; answers: object }[]).find(
+        (s) => s.step === 'signature',
+      )!;
+      expect(signed.answers).toHaveProperty('signed_at');
+      expect(signed.answers).not.toHaveProperty('strokes');
       // signing again replaces the image: one live signature document
       const again = await sign(t, user, data);
       expect(again.status, JSON.stringify(again)).toBe(0);

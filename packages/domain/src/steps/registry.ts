@@ -138,6 +138,13 @@ export function stepsToReopen(
   return out;
 }
 
+/** A step's answers as the applicant's screens get them: without its `unsentFields`. */
+export function answersToSend(step: StepDefinition, answers: Answers): Answers {
+  const unsent = step.unsentFields ?? [];
+  if (unsent.length === 0) return answers;
+  return Object.fromEntries(Object.entries(answers).filter(([k]) => !unsent.includes(k)));
+}
+
 /** Document kinds of a step that have fewer than their minimum (spec §5: both ID photos). */
 export function missingDocuments(step: StepDefinition, counts: Readonly<Record<string, number>>): string[] {
   return step.documents.filter((d) => (counts[d.kind] ?? 0) < d.min).map((d) => d.kind);

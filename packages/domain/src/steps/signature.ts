@@ -52,6 +52,8 @@ export const signatureStep: StepDefinition = {
     }),
   ),
   sealedFields: [],
+  // the pen data stays with the record (snapshot, reviewers); no screen needs it back
+  unsentFields: ['strokes', 'pad'],
   documents: [{ kind: 'signature', min: 0, max: 1 }],
   appliesTo: always,
   dependsOn: [

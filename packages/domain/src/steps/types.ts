@@ -99,6 +99,11 @@ export interface StepDefinition {
   answers: z.ZodMiniType<Record<string, unknown>> | null;
   /** Answers the server keeps sealed at rest (vault), with a look-up hash and a masked form. */
   sealedFields: readonly string[];
+  /**
+   * Answers kept for the record (the snapshot, staff) but never sent back to the applicant's
+   * screens (absent: none), e.g. the signature's pen strokes.
+   */
+  unsentFields?: readonly string[];
   documents: readonly StepDocument[];
   appliesTo: (facts: ApplicationFacts) => boolean;
   dependsOn: readonly StepDependency[];

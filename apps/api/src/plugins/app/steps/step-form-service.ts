@@ -1,4 +1,5 @@
 import {
+  answersToSend,
   applicableSteps,
   fieldErrorsOf,
   hongKongToday,
@@ -170,7 +171,7 @@ export async function fetchStepInfo(ctx: AppContext, userId: string, stepId: Ste
     version: row?.version ?? 0,
     confirmed_at: row?.confirmedAt?.toISOString() ?? null,
     reopened_reason: (row?.reopenedReason ?? null) as ReopenReason | null,
-    answers: row?.answers ?? {},
+    answers: answersToSend(stepById(stepId), row?.answers ?? {}),
     sealed: Object.fromEntries(Object.entries(row?.sealed ?? {}).map(([k, v]) => [k, v.masked])),
     documents: docs.filter((d) => d.step === stepId).map(toDocumentInfo),
   };

@@ -1,4 +1,4 @@
-import { applicableSteps, type ReopenReason, type StepId } from '@hk/domain';
+import { answersToSend, applicableSteps, type ReopenReason, type StepId } from '@hk/domain';
 import { stepsBlockingSubmission } from '@hk/domain/flow/submit';
 import type { AppContext } from '../../../context';
 import { countKinds, requireApplication, toDocumentInfo } from '../application/application-service';
@@ -30,7 +30,7 @@ export async function fetchAudit(ctx: AppContext, userId: string) {
           step: s.id,
           confirmed: confirmed.has(s.id),
           reopened_reason: (row?.reopenedReason ?? null) as ReopenReason | null,
-          answers: row?.answers ?? {},
+          answers: answersToSend(s, row?.answers ?? {}),
           sealed: Object.fromEntries(Object.entries(row?.sealed ?? {}).map(([k, v]) => [k, v.masked])),
           documents: docs.filter((d) => d.step === s.id).map(toDocumentInfo),
         };
