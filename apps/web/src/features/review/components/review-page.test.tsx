@@ -56,7 +56,13 @@ function audit(extra: Record<string, unknown> = {}) {
       }),
       step('risk_disclosure', { answers: { text_version: '2026.1', ended_at: '2026-11-26T08:00:00Z' } }),
       step('bank', {
-        answers: { bank_code: 'ICBC', bank_type: 1 },
+        // as the server keeps them: the masks of the sealed number and phone in the answers too
+        answers: {
+          bank_code: 'ICBC',
+          bank_type: 1,
+          number_masked: '6222 **** **** 1234',
+          reserved_phone_masked: '138****5678',
+        },
         sealed: { card_number: '6222 **** **** 1234', reserved_phone: '138****5678' },
       }),
       step('signature', { answers: { answers_hash: 'a'.repeat(64) } }),

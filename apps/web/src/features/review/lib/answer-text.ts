@@ -119,6 +119,8 @@ export function answerLines(
     // a masked copy kept in the answers (`tin_masked`): shown once, under the field's own name
     const field = key.replace(/_masked$/, '');
     if (field !== key && field in sealed) continue;
+    // the bank step's `number_masked` is the mask of its sealed card_number or account_number
+    if (key === 'number_masked' && ('card_number' in sealed || 'account_number' in sealed)) continue;
     lines.push({ key, label: labelOf(i18n, t, ns, field), value: valueText(i18n, t, ns, field, v) });
   }
   for (const [key, masked] of Object.entries(sealed))
