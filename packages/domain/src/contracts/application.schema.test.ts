@@ -80,7 +80,9 @@ describe('UploadFieldsSchema and DeleteFileRequestSchema', () => {
     expect(issues(UploadFieldsSchema, { kind: 'id_front' })).toEqual([]);
     expect(issues(UploadFieldsSchema, { kind: 'id_back' })).toEqual([]);
     expect(issues(UploadFieldsSchema, { kind: 'face_video' })).toEqual([]);
-    expect(issues(UploadFieldsSchema, { kind: 'passport_photo' })).toEqual([['kind', 'document_kind_invalid']]);
+    expect(issues(UploadFieldsSchema, { kind: 'passport_photo' })).toEqual([
+      ['kind', 'document_kind_invalid'],
+    ]);
   });
   it('needs a UUID document id', () => {
     expect(issues(DeleteFileRequestSchema, { document_id: '0b6f8c2e-8d3a-4f7e-9c1a-2b3c4d5e6f70' })).toEqual(

@@ -62,7 +62,7 @@ describe('bankOfCard (the BIN table)', () => {
   it('lists debit cards only: a Ping An credit card BIN (622155) is not a designated account', () => {
     expect(bankOfCard(cardNumber('622155', 16))).toBeUndefined();
   });
-    it('reads the number as typed, in groups', () => {
+  it('reads the number as typed, in groups', () => {
     expect(bankOfCard('6222 0212 3456 7890 123')?.code).toBe('ICBC');
   });
   it('finds nothing for a prefix it does not list', () => {

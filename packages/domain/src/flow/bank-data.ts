@@ -344,7 +344,13 @@ export const MAINLAND_BANKS: readonly MainlandBank[] = [
     zh_hant: '興業銀行',
     bins: ['622908', '622909'],
   },
-  { code: 'PAB', en: 'Ping An Bank', zh_hans: '平安银行', zh_hant: '平安銀行', bins: ['621626', '623058', '622298'] },
+  {
+    code: 'PAB',
+    en: 'Ping An Bank',
+    zh_hans: '平安银行',
+    zh_hant: '平安銀行',
+    bins: ['621626', '623058', '622298'],
+  },
   { code: 'HXB', en: 'Hua Xia Bank', zh_hans: '华夏银行', zh_hant: '華夏銀行', bins: ['622630', '622631'] },
   {
     code: 'GDB',

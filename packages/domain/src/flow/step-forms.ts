@@ -17,8 +17,8 @@ import { addressForm } from './address-form';
 import { bankForm } from './bank-form';
 import type { SealedIdDocument } from './crs';
 import { declarationsForm } from './declarations-form';
-import { identityMediaForm } from './identity-media';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
+import { identityMediaForm } from './identity-media';
 import {
   checkNeedsRiskCall,
   DERIVATIVES_DETAIL_MAX,
