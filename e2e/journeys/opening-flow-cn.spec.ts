@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { maskBankNumber } from '../../packages/domain/src/flow/bank-data';
+import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
 import {
   apiCall,
@@ -181,6 +184,235 @@ function answer(page: Page, question: string, choice: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Part 2 (issue #7): the recording, the identity photos or face video, the bank, the agreements and
+// signature, the review and the submission, each screen as the person uses it.
+
+interface Part2Labels {
+  play: string;
+  pause: string;
+  heardAll: string;
+  heard: string;
+  photos: RegExp;
+  video: RegExp;
+  selfie: string;
+  selfieWithId: string;
+  openCamera: string;
+  shoot: string;
+  taken: string;
+  videoTitle: string;
+  record: string;
+  next: string;
+  acceptBox: RegExp;
+  doneReading: string;
+  padLabel: string;
+  reviewTitle: string;
+  submit: string;
+  submitted: string;
+  cashAccount: string;
+  stages: string;
+  download: string;
+}
+const part2CN: Part2Labels = {
+  play: '播放',
+  pause: '暂停',
+  heardAll: '您已完整收听录音。请继续，并在 5 分钟内拍摄身份照片。',
+  heard: '我已收听并明白',
+  photos: /^拍摄两张照片/,
+  video: /^录制 5 秒视频/,
+  selfie: '正脸照片',
+  selfieWithId: '手持身份证件照片',
+  openCamera: '打开相机',
+  shoot: '拍照',
+  taken: '已拍摄',
+  videoTitle: '人脸视频',
+  record: '录制视频',
+  next: '下一步',
+  acceptBox: /^本人已阅读并接受《.+》$/,
+  doneReading: '我已阅读',
+  padLabel: '签名板',
+  reviewTitle: '核对并提交',
+  submit: '提交',
+  submitted: '资料已提交，正在审核',
+  cashAccount: '证券现金账户',
+  stages: '提交后的进度',
+  download: '下载我的开户申请（PDF）',
+};
+const part2HK: Part2Labels = {
+  play: '播放',
+  pause: '暫停',
+  heardAll: '閣下已完整收聽錄音。請繼續，並於 5 分鐘內拍攝身份照片。',
+  heard: '我已收聽並明白',
+  photos: /^拍攝兩張相片/,
+  video: /^錄製 5 秒短片/,
+  selfie: '正面相片',
+  selfieWithId: '手持身份證明文件相片',
+  openCamera: '開啟相機',
+  shoot: '拍照',
+  taken: '已拍攝',
+  videoTitle: '人臉短片',
+  record: '錄製短片',
+  next: '下一步',
+  acceptBox: /^本人已閱讀並接受《.+》$/,
+  doneReading: '我已閱讀',
+  padLabel: '簽名板',
+  reviewTitle: '核對並提交',
+  submit: '提交',
+  submitted: '資料已提交，正在審核',
+  cashAccount: '證券現金賬戶',
+  stages: '提交後的進度',
+  download: '下載我的開戶申請（PDF）',
+};
+
+/** m:ss → ms. */
+function msOfClock(text: string): number {
+  const [m, s] = text.trim().split(':').map(Number);
+  return ((m ?? 0) * 60 + (s ?? 0)) * 1000;
+}
+
+/**
+ * The risk-disclosure recording heard in full at 1.5× (real time: 'continue' enables only once
+ * every part was heard; the server also refuses a report sooner than the length at 1.5×).
+ */
+async function listenAtFastSpeed(page: Page, L: Part2Labels) {
+  await expect(page).toHaveURL(/\/userinfo\/risk-disclosure$/);
+  const heard = page.getByRole('button', { name: L.heard });
+  await expect(heard).toBeDisabled();
+  const total = msOfClock((await page.locator('.risk-player__time span').last().textContent()) ?? '');
+  expect(total).toBeGreaterThan(10_000);
+  const fast = page.getByRole('button', { name: '1.5×' });
+  await fast.click();
+  await expect(fast).toHaveAttribute('aria-pressed', 'true');
+  const started = Date.now();
+  await page.getByRole('button', { name: L.play, exact: true }).click();
+  await expect(page.getByRole('button', { name: L.pause, exact: true })).toBeVisible();
+  // no skipping ahead: still not heard after a few seconds
+  await expect(heard).toBeDisabled();
+  await expect(heard).toBeEnabled({ timeout: total / 1.5 + 30_000 });
+  const took = Date.now() - started;
+  test.info().annotations.push({
+    type: 'recording',
+    description: `${Math.round(total / 1000)} s long, heard at 1.5× in ${Math.round(took / 1000)} s`,
+  });
+  // heard at 1.5×, not faster, and not at 1× either
+  expect(took).toBeGreaterThan(total / 1.5 - 2_000);
+  expect(took).toBeLessThan(total - 2_000);
+  await expect(page.getByText(L.heardAll)).toBeVisible();
+  await heard.click();
+}
+
+/** The two identity photos, each through the in-page front camera (Chromium's fake device). */
+async function takeIdentityPhotos(page: Page, L: Part2Labels) {
+  await expect(page).toHaveURL(/\/userinfo\/identity-photos$/);
+  // the 5-minute window runs from the recording's end
+  await expect(page.getByRole('timer')).toHaveText(/[345]:\d\d$/);
+  await page.getByRole('radio', { name: L.photos }).check();
+  for (const title of [L.selfie, L.selfieWithId]) {
+    const capture = page.getByRole('region', { name: new RegExp(`^${title}`) });
+    await capture.getByRole('button', { name: L.openCamera }).click();
+    const shoot = capture.getByRole('button', { name: L.shoot, exact: true });
+    await expect(shoot).toBeEnabled();
+    await shoot.click();
+    await expect(capture.getByRole('heading')).toHaveText(`${title} · ${L.taken}`, { timeout: 20_000 });
+  }
+  await page.getByRole('button', { name: L.next }).click();
+}
+
+/** The face video: the server's 4 digits shown while ~5 s are recorded, then sent. */
+async function recordFaceVideo(page: Page, L: Part2Labels) {
+  await expect(page).toHaveURL(/\/userinfo\/identity-photos$/);
+  await expect(page.getByRole('timer')).toHaveText(/[345]:\d\d$/);
+  await page.getByRole('radio', { name: L.video }).check();
+  const capture = page.getByRole('region', { name: new RegExp(`^${L.videoTitle}`) });
+  await capture.getByRole('button', { name: L.record, exact: true }).click();
+  await expect(capture.getByTestId('live-digits')).toHaveText(/^\d \d \d \d$/);
+  await expect(capture.getByRole('heading')).toHaveText(`${L.videoTitle} · ${L.taken}`, {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: L.next }).click();
+}
+
+/** Opens each agreement full screen, ticks it, draws a signature on the pad and signs. */
+async function signAgreements(page: Page, L: Part2Labels) {
+  await expect(page).toHaveURL(/\/userinfo\/signature$/);
+  const boxes = page.getByRole('checkbox', { name: L.acceptBox });
+  await expect(boxes.first()).toBeVisible();
+  const count = await boxes.count();
+  await expect(page.getByRole('button', { name: / · 版本 / })).toHaveCount(count);
+  // client agreement, risk disclosure, personal information, CRS, HKIDR consent at least
+  expect(count).toBeGreaterThanOrEqual(5);
+  for (let i = 0; i < count; i++) {
+    const box = boxes.nth(i);
+    // not before it was opened
+    await expect(box).toBeDisabled();
+    // each document's button: its title, 'open to read' or 'opened', its version
+    await page
+      .getByRole('button', { name: / · 版本 / })
+      .nth(i)
+      .click();
+    const done = page.getByRole('button', { name: L.doneReading });
+    await expect(page.getByRole('dialog').getByRole('heading', { level: 1 })).toBeVisible();
+    await done.click();
+    await expect(done).toHaveCount(0);
+    await expect(box).toBeEnabled();
+    await box.check();
+  }
+  // a signature across most of the pad: two strokes drawn with the pointer
+  const pad = page.getByRole('img', { name: L.padLabel });
+  await pad.scrollIntoViewIfNeeded();
+  const b = (await pad.boundingBox())!;
+  const stroke = async (points: [number, number][]) => {
+    await page.mouse.move(b.x + b.width * points[0]![0], b.y + b.height * points[0]![1]);
+    await page.mouse.down();
+    for (const [x, y] of points.slice(1))
+      await page.mouse.move(b.x + b.width * x, b.y + b.height * y, { steps: 8 });
+    await page.mouse.up();
+  };
+  await stroke([
+    [0.1, 0.7],
+    [0.2, 0.25],
+    [0.3, 0.75],
+    [0.4, 0.3],
+    [0.5, 0.7],
+  ]);
+  await stroke([
+    [0.55, 0.5],
+    [0.7, 0.2],
+    [0.8, 0.8],
+    [0.9, 0.4],
+  ]);
+  await page.getByRole('button', { name: L.next }).click();
+}
+
+/** The review screen, then submit: the user centre in its submitted state. */
+async function reviewAndSubmit(page: Page, L: Part2Labels, checkReview: () => Promise<void>) {
+  await expect(page).toHaveURL(/\/userinfo\/review$/);
+  await expect(page.getByRole('heading', { name: L.reviewTitle })).toBeVisible();
+  await checkReview();
+  await page.getByRole('button', { name: L.submit, exact: true }).click();
+  await expectSubmittedState(page, L);
+}
+
+async function expectSubmittedState(page: Page, L: Part2Labels) {
+  await expect(page).toHaveURL(/\/usercenter$/);
+  await expect(page.getByRole('heading', { name: L.submitted })).toBeVisible();
+  await expect(page.getByText(L.cashAccount)).toBeVisible();
+  const stages = page.getByRole('list', { name: L.stages });
+  await expect(stages.getByRole('listitem')).toHaveCount(3);
+  await expect(stages.locator('[aria-current="step"]')).toHaveCount(1);
+}
+
+/** Downloads the application PDF from the user centre: a real PDF file. */
+async function downloadApplicationPdf(page: Page, L: Part2Labels) {
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: L.download }).click();
+  const download = await downloaded;
+  const file = await download.path();
+  const bytes = await readFile(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(10_000);
+}
+
+// ---------------------------------------------------------------------------------------------
 
 test.describe('Mainland student, Simplified Chinese', () => {
   test('walks every screen, is refused margin once a student, switches to cash and goes on', async ({
@@ -188,7 +420,8 @@ test.describe('Mainland student, Simplified Chinese', () => {
     browser,
     clientIp,
   }) => {
-    test.setTimeout(150_000);
+    // two SMS intervals (61 s each) and the recording heard in real time (~1 min at 1.5×)
+    test.setTimeout(360_000);
     const mobile = uniqueCnMobile();
     const email = `student${Date.now()}${randomInt(1000)}@example.com`;
     // a student born 2005 (aged 21) with an address in Shenzhen's Nanshan district (440305)
@@ -334,7 +567,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
     await waitForSmsInterval(page);
     const other = await freshProfile(browser, 'zh-CN', clientIp);
     const p = other.page;
-    await logIn(p, zhCN, { mobile, region: 'CN', after: code });
+    const secondCode = await logIn(p, zhCN, { mobile, region: 'CN', after: code });
 
     await test.step('financial, finished on the other phone', async () => {
       await expect(p).toHaveURL(/\/userinfo\/financial$/);
@@ -378,7 +611,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
       await p.getByRole('button', { name: '下一步' }).click();
     });
 
-    await test.step('investment, then the progress page', async () => {
+    await test.step('investment: a year in stocks, no call', async () => {
       await expect(p).toHaveURL(/\/userinfo\/investment$/);
       await p.getByRole('checkbox', { name: '资本增值' }).check();
       await p.getByLabel('股票', { exact: true }).selectOption({ label: '1 至 3 年' });
@@ -388,31 +621,59 @@ test.describe('Mainland student, Simplified Chinese', () => {
       // a year or more in stocks: no risk-disclosure call
       await expect(p.getByRole('heading', { name: '风险披露电话' })).toHaveCount(0);
       await p.getByRole('button', { name: '下一步' }).click();
+    });
 
-      await expect(p).toHaveURL(/\/userinfo\/progress$/);
-      await expect(p.getByRole('heading', { name: '开户进度' })).toBeVisible();
-      const steps = p.getByRole('region', { name: '您的申请' });
-      for (const title of [
-        '住址信息',
-        '账户类型',
-        '个人信息',
-        '职业信息',
-        '财务状况',
-        '税务居民身份',
-        '声明',
-        '投资经验',
-      ])
-        await expect(steps.getByRole('listitem').filter({ hasText: title })).toContainText('已完成');
-      // the account type on file is cash
-      await steps
-        .getByRole('listitem')
-        .filter({ hasText: '账户类型' })
-        .getByRole('button', { name: '查看或修改' })
-        .click();
-      await expect(p).toHaveURL(/\/userinfo\/account-type\?state=edit$/);
-      await expect(p.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
+    await test.step('risk disclosure: the whole recording heard at 1.5×', async () => {
+      await expect(p.getByRole('heading', { name: '风险披露', exact: true })).toBeVisible();
+      await listenAtFastSpeed(p, part2CN);
+    });
+
+    await test.step('identity photos: a selfie and one holding the ID, with the camera', async () => {
+      await takeIdentityPhotos(p, part2CN);
+    });
+
+    // a debit card of ICBC (BIN 622202), 19 digits with its Luhn check digit
+    const card = cardNumber(`622202${randomInt(100_000, 1_000_000)}`, 19);
+    await test.step('bank: a mainland debit card, its bank from the number', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/bank$/);
+      await expect(p.getByText('请填写您本人名下的内地银行借记卡。')).toBeVisible();
+      const number = p.getByLabel('银行卡号', { exact: true });
+      await number.fill(card);
+      // spec §5: shown in groups of four
+      await expect(number).toHaveValue(card.replace(/(\d{4})(?=\d)/g, '$1 '));
+      await expect(p.getByText('中国工商银行的银行卡')).toBeVisible();
+      await expect(p.getByLabel('开户银行', { exact: true })).toHaveValue('ICBC');
+      await p.getByLabel('银行预留手机号', { exact: true }).fill(mobile);
+      await p.getByLabel('省份', { exact: true }).selectOption({ label: '广东省' });
+      await p.getByLabel('城市', { exact: true }).selectOption({ label: '深圳市' });
+      await p.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('agreements opened and accepted, signature drawn', async () => {
+      await signAgreements(p, part2CN);
+    });
+
+    await test.step('review: cash on file, the card masked; submitted', async () => {
+      await reviewAndSubmit(p, part2CN, async () => {
+        await expect(p.getByRole('region', { name: '账户类型', exact: true })).toContainText('现金账户');
+        const bank = p.getByRole('region', { name: '银行账户', exact: true });
+        await expect(bank).toContainText(maskBankNumber(card));
+        await expect(bank).toContainText('中国工商银行');
+        await expect(p.getByText(card)).toHaveCount(0);
+        await expect(p.getByText('尚未完成')).toHaveCount(0);
+      });
     });
     await other.context.close();
+
+    // A third phone, after the SMS interval: the submitted state, and the PDF of the application.
+    await waitForSmsInterval(page);
+    const third = await freshProfile(browser, 'zh-CN', clientIp);
+    await logIn(third.page, zhCN, { mobile, region: 'CN', after: secondCode });
+    await test.step('a fresh profile lands on the submitted state and downloads the PDF', async () => {
+      await expectSubmittedState(third.page, part2CN);
+      await downloadApplicationPdf(third.page, part2CN);
+    });
+    await third.context.close();
   });
 });
 
@@ -426,7 +687,8 @@ test.describe('Under a year in everything, Traditional Chinese', () => {
     browser,
     clientIp,
   }) => {
-    test.setTimeout(150_000);
+    // an SMS interval (61 s) and the recording heard in real time (~1 min at 1.5×)
+    test.setTimeout(300_000);
     const mobile = uniqueHkMobile();
     const email = `novice${Date.now()}${randomInt(1000)}@example.com`;
     const hkid = randomHkid();
@@ -602,17 +864,62 @@ test.describe('Under a year in everything, Traditional Chinese', () => {
         `${bookedDay}T15:30:00+08:00`,
       );
       await p.getByRole('button', { name: '下一步' }).click();
-      await expect(p).toHaveURL(/\/userinfo\/progress$/);
+      // part 2 starts with the recording
+      await expect(p).toHaveURL(/\/userinfo\/risk-disclosure$/);
+
+      // the booking stays with the confirmed step
+      await p.goto('/userinfo/progress');
       await expect(p.getByRole('heading', { name: '開戶進度' })).toBeVisible();
       const steps = p.getByRole('region', { name: '您的申請' });
       await expect(steps.getByRole('listitem').filter({ hasText: '投資經驗' })).toContainText('已完成');
-      // the booking stays with the confirmed step
       await steps
         .getByRole('listitem')
         .filter({ hasText: '投資經驗' })
         .getByRole('button', { name: '查看或修改' })
         .click();
       await expect(p.getByText(/^您已預約於 .+ 15:30（香港時間） 接聽電話$/)).toBeVisible();
+    });
+
+    await test.step('risk disclosure: the whole recording heard at 1.5×', async () => {
+      // the flow resumes at its first open step
+      await p.goto('/userinfo');
+      await expect(p.getByRole('heading', { name: '風險披露', exact: true })).toBeVisible();
+      await listenAtFastSpeed(p, part2HK);
+    });
+
+    await test.step('identity: the face video, reading the 4 digits the server issued', async () => {
+      await recordFaceVideo(p, part2HK);
+    });
+
+    // an HSBC (004) account, 12 digits: branch and account number
+    const account = `${randomInt(100_000, 1_000_000)}${randomInt(100_000, 1_000_000)}`;
+    await test.step('bank: a Hong Kong account in the name on the HKID', async () => {
+      await expect(p).toHaveURL(/\/userinfo\/bank$/);
+      await expect(p.getByText('請填寫您本人名下的香港銀行賬戶。')).toBeVisible();
+      await p
+        .getByLabel('銀行（連 3 位銀行編號）', { exact: true })
+        .selectOption({ label: '004 香港上海滙豐銀行有限公司' });
+      await expect(p.getByText('10 至 12 位數字：分行編號加賬戶號碼，不包括銀行編號 004。')).toBeVisible();
+      const number = p.getByLabel('賬戶號碼', { exact: true });
+      await number.fill(account);
+      await expect(number).toHaveValue(account.replace(/(\d{4})(?=\d)/g, '$1 '));
+      await expect(p.getByLabel('賬戶持有人', { exact: true })).toHaveValue('CHAN TAI MAN');
+      await p.getByRole('button', { name: '下一步' }).click();
+    });
+
+    await test.step('agreements opened and accepted, signature drawn', async () => {
+      await signAgreements(p, part2HK);
+    });
+
+    await test.step('review: cash on file, the account masked; submitted; the PDF', async () => {
+      await reviewAndSubmit(p, part2HK, async () => {
+        await expect(p.getByRole('region', { name: '賬戶類型', exact: true })).toContainText('現金賬戶');
+        const bank = p.getByRole('region', { name: '銀行賬戶', exact: true });
+        await expect(bank).toContainText(maskBankNumber(account));
+        await expect(p.getByText(account)).toHaveCount(0);
+        await expect(p.getByText('尚未完成')).toHaveCount(0);
+      });
+      await downloadApplicationPdf(p, part2HK);
     });
     await other.context.close();
   });
@@ -761,7 +1068,14 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
       await expect(p.getByRole('checkbox', { name: '以上皆无' })).toBeChecked();
       await p.getByRole('button', { name: '下一步' }).click();
 
-      await expect(p).toHaveURL(/\/userinfo\/progress$/);
+      // part 1 done: the flow goes on to the risk-disclosure recording (cash, Hong Kong only now)
+      await expect(p).toHaveURL(/\/userinfo\/risk-disclosure$/);
+      await expect(p.getByRole('heading', { name: '风险披露', exact: true })).toBeVisible();
+      const transcript = p.getByRole('region', { name: '录音文字稿' });
+      await expect(transcript.getByRole('heading').first()).toBeVisible();
+      await expect(transcript.getByRole('heading', { name: '期货及期权买卖的风险' })).toHaveCount(0);
+
+      await p.goto('/userinfo/progress');
       const steps = p.getByRole('region', { name: '您的申请' });
       for (const title of ['账户类型', '投资经验'])
         await expect(steps.getByRole('listitem').filter({ hasText: title })).toContainText('已完成');
