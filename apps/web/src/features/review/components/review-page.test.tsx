@@ -106,6 +106,14 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => 
     const bank = screen.getByRole('region', { name: i18n.t('common:title_bank') });
     expect(within(bank).getByText('6222 **** **** 1234')).toBeTruthy();
     expect(within(bank).getByText('138****5678')).toBeTruthy();
+    // the bank by its name in the person's language, not its code
+    const icbc = {
+      'zh-CN': '中国工商银行',
+      'zh-HK': '中國工商銀行',
+      en: 'Industrial and Commercial Bank of China',
+    };
+    expect(within(bank).getByText(icbc[lang])).toBeTruthy();
+    expect(within(bank).queryByText('ICBC')).toBeNull();
     // the mainland area as names, not codes
     expect(screen.getByText('广东省 深圳市 南山区')).toBeTruthy();
     expect(screen.queryByText('440305')).toBeNull();
@@ -131,6 +139,37 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => 
       }),
     );
     expect(screen.getByTestId('location').textContent).toBe('/userinfo/employment?state=edit');
+  });
+
+  it("a Hong Kong account: the bank's code and name, the number under the account number's label", async () => {
+    await setupStepI18n(lang);
+    const hk = audit();
+    hk.steps = hk.steps.map((st) =>
+      st.step === 'bank'
+        ? step('bank', {
+            answers: {
+              bank_code: '004',
+              bank_type: 2,
+              holder_name: 'CHAN TAI MAN',
+              number_masked: '**** **** 9012',
+            },
+            sealed: { card_number: '**** **** 9012' },
+          })
+        : st,
+    );
+    fakeStepServer({ '/v9/OpenAccountHk/audit': ok(hk) });
+    renderStep(PATH, <ReviewPage />);
+    const bank = await screen.findByRole('region', { name: i18n.t('common:title_bank') });
+    const hsbc = {
+      'zh-CN': '004 香港上海汇丰银行有限公司',
+      'zh-HK': '004 香港上海滙豐銀行有限公司',
+      en: '004 The Hongkong and Shanghai Banking Corporation Limited',
+    };
+    expect(within(bank).getByText(hsbc[lang])).toBeTruthy();
+    // once, under the account number's label (not the card number's)
+    const number = within(bank).getByText('**** **** 9012');
+    expect(number.previousElementSibling?.textContent).toBe(i18n.t('bank:account_number'));
+    expect(within(bank).queryByText(i18n.t('bank:card_number'))).toBeNull();
   });
 });
 

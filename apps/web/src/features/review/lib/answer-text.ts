@@ -1,4 +1,5 @@
 import type { StepId } from '@hk/domain';
+import { bankNameIn, hongKongBankOf, mainlandBankOf } from '@hk/domain/flow/bank-data';
 import { mainlandAreaNames } from '@hk/domain/flow/mainland-areas';
 import type { i18n as I18n, TFunction } from 'i18next';
 
@@ -121,9 +122,21 @@ export function answerLines(
     if (field !== key && field in sealed) continue;
     // the bank step's `number_masked` is the mask of its sealed card_number or account_number
     if (key === 'number_masked' && ('card_number' in sealed || 'account_number' in sealed)) continue;
-    lines.push({ key, label: labelOf(i18n, t, ns, field), value: valueText(i18n, t, ns, field, v) });
+    // a bank by its name (and a Hong Kong bank's code), as the bank screen lists it
+    const bank =
+      step === 'bank' && key === 'bank_code' && typeof v === 'string'
+        ? (hongKongBankOf(v) ?? mainlandBankOf(v))
+        : undefined;
+    const value = bank
+      ? `${hongKongBankOf(v as string) ? `${v} ` : ''}${bankNameIn(bank, i18n.language)}`
+      : valueText(i18n, t, ns, field, v);
+    lines.push({ key, label: labelOf(i18n, t, ns, field), value });
   }
-  for (const [key, masked] of Object.entries(sealed))
-    lines.push({ key, label: labelOf(i18n, t, ns, key), value: masked ?? '—' });
+  // the bank step seals a Hong Kong account's number under card_number too: its label is the account's
+  const hongKongAccount = step === 'bank' && answers.bank_type === 2;
+  for (const [key, masked] of Object.entries(sealed)) {
+    const labelKey = hongKongAccount && key === 'card_number' ? 'account_number' : key;
+    lines.push({ key, label: labelOf(i18n, t, ns, labelKey), value: masked ?? '—' });
+  }
   return lines;
 }
