@@ -1,6 +1,9 @@
 import type { UserStatus } from '@hk/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { saveSession } from '../../../lib/session';
 import { fail, fakeServer, ok, renderAt, setupI18n } from '../../../lib/test-utils';
 import { showToast } from '../../../lib/toast';
@@ -118,5 +121,29 @@ describe('/usercenter', () => {
     );
     expect(screen.getByText('Hours: Monday–Friday 9:00–18:00')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('location')).toBeNull());
+  });
+
+  it('decides on the status fetched for this visit, not one cached before the submission', async () => {
+    fakeServer({
+      '/v9/OpenAccountHk/status': ok(
+        status({ status: 1, progress: 'submitted', info_progress: 100, bank_type: 2, next_step: null }),
+      ),
+      '/app/index/getIpInfo': ok({ tel: '400-800-8888', tel_hk: '+852 3000 8888', service_hours: '' }),
+    });
+    // the review screen submitted; the status cached while filling in is still there
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(userStatusQueryKey, status({ info_progress: 90, next_step: 'review' }));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/usercenter']}>
+          <Routes>
+            <Route path="/usercenter" element={<UserCenterPage />} />
+            <Route path="/userinfo" element={<p>the form</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Submitted — your application is being reviewed')).toBeTruthy();
+    expect(screen.queryByText('the form')).toBeNull();
   });
 });

@@ -55,13 +55,17 @@ export default function UserCenterPage() {
   const [search] = useSearchParams();
   const status = useUserStatus();
   const service = useServiceInfo();
-  const target = status.data ? usercenterTarget(status.data, search.get('bind_bank') === '1') : null;
+  // Decide on a status fetched for this visit: one cached before (the review screen's submit, or a
+  // submission from another device) still says 'filling in' and would send a submitted
+  // application back to the form.
+  const fresh = status.isFetchedAfterMount ? status.data : undefined;
+  const target = fresh ? usercenterTarget(fresh, search.get('bind_bank') === '1') : null;
 
   useEffect(() => {
     if (target) void navigate(target, { replace: true });
   }, [target, navigate]);
 
-  if (status.isPending || target) {
+  if (status.isPending || target || (!fresh && !status.isError)) {
     return (
       <main className="usercenter-page">
         <p role="status" className="page-status">
