@@ -72,6 +72,19 @@ const Page = () => (
 );
 const PATH = '/userinfo/employment';
 
+/** A response whose body arrives after 1.2 s (longer than the draft's 0.8 s delay). */
+function slowResponse(json: unknown) {
+  const body = new ReadableStream({
+    start(c) {
+      setTimeout(() => {
+        c.enqueue(new TextEncoder().encode(JSON.stringify(json)));
+        c.close();
+      }, 1200);
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
+}
+
 describe('step kit', () => {
   it('shows the saved answers, saves a draft while typing with the version it was built from', async () => {
     await setupStepI18n('en');
@@ -158,6 +171,31 @@ describe('step kit', () => {
     // an edit that leaves nothing else open goes back to the review, without the flag
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/review');
     expect(server.saves('employment').map((b) => b.step_version)).toEqual([1, 5]);
+  });
+
+  it('a change pressed through before its draft was saved: confirmed once, no draft after it', async () => {
+    await setupStepI18n('en');
+    const server = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': ok(
+        makeStepInfo('employment', { version: 3, answers: { status: 'employed', position: 'Cl' } }),
+      ),
+      // the confirmation's answer takes longer than the draft's delay
+      '/v9/OpenAccountHk/step/employment': (body: { confirm?: boolean }) =>
+        body.confirm
+          ? slowResponse(
+              ok(makeSaveResult('employment', { version: 4, confirmed: true, next_step: 'financial' })),
+            )
+          : ok(makeSaveResult('employment', { version: 5, confirmed: false })),
+    });
+    renderStep(PATH, <Page />);
+    fireEvent.change(await screen.findByLabelText('Position'), { target: { value: 'Clerk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/financial'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.saves('employment')).toEqual([
+      expect.objectContaining({ confirm: true, answers: { status: 'employed', position: 'Clerk' } }),
+    ]);
   });
 
   it('saves a draft after a choice, although the choice re-renders the form', async () => {

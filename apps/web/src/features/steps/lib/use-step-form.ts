@@ -135,18 +135,22 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
   const autosave = (opts.autosave ?? true) && info.confirmed_at === null;
   const saveDraftRef = useRef(saveDraft);
   saveDraftRef.current = saveDraft;
+  // the pending draft's timer, and whether a confirmation is on its way: a draft queued behind the
+  // confirmation would be saved after it and unconfirm the step (it holds nothing the confirmation
+  // did not send)
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const confirming = useRef(false);
   useEffect(() => {
     if (!autosave) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const sub = form.watch((_, { type }) => {
       if (type !== 'change' && type !== undefined) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (!confirmed.current) void saveDraftRef.current(form.getValues());
+      clearTimeout(draftTimer.current);
+      draftTimer.current = setTimeout(() => {
+        if (!confirmed.current && !confirming.current) void saveDraftRef.current(form.getValues());
       }, DRAFT_DELAY_MS);
     });
     return () => {
-      clearTimeout(timer);
+      clearTimeout(draftTimer.current);
       sub.unsubscribe();
     };
   }, [autosave, form]);
@@ -180,6 +184,8 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       return;
     }
     setSubmitting(true);
+    clearTimeout(draftTimer.current);
+    confirming.current = true;
     try {
       const result = await enqueue(() =>
         save.mutateAsync({ answers: answersOf(values), confirm: true, step_version: version.current }),
@@ -204,6 +210,7 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
         setFormError(err instanceof Error && err.message ? err.message : t('save_failed'));
       }
     } finally {
+      confirming.current = false;
       setSubmitting(false);
     }
   });
