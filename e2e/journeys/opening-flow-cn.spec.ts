@@ -6,9 +6,11 @@ import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
 import {
   apiCall,
+  captchaText,
   completeAddressStep,
   completeIdentityStep,
   confirmStep,
+  deviceIdOf,
   expect,
   idImages,
   latestMailCode,
@@ -36,6 +38,7 @@ interface LoginLabels {
   smsCode: string;
   agreement: string;
   submit: string;
+  imageCode: RegExp;
 }
 const zhCN: LoginLabels = {
   region: /^手机号地区：/,
@@ -44,6 +47,7 @@ const zhCN: LoginLabels = {
   smsCode: '短信验证码',
   agreement: '我已阅读并同意开户相关协议',
   submit: '快速开户',
+  imageCode: /图形验证码/,
 };
 const zhHK: LoginLabels = {
   region: /^手機號碼地區：/,
@@ -52,13 +56,14 @@ const zhHK: LoginLabels = {
   smsCode: '短訊驗證碼',
   agreement: '我已閱讀並同意開戶相關協議',
   submit: '快速開戶',
+  imageCode: /圖形驗證碼/,
 };
 
 /** Logs in with an SMS code; a mainland number picks +86 first. Returns the code used. */
 async function logIn(
   page: Page,
   labels: LoginLabels,
-  opts: { mobile: string; region: 'CN' | 'HK'; after?: string },
+  opts: { mobile: string; region: 'CN' | 'HK'; after?: string; captcha?: boolean },
 ): Promise<string> {
   await page.goto('/login');
   if (opts.region === 'CN') {
@@ -68,6 +73,13 @@ async function logIn(
   }
   await page.getByLabel(labels.mobile, { exact: true }).fill(opts.mobile);
   await page.getByRole('button', { name: labels.getCode }).click();
+  if (opts.captcha) {
+    // spec §5: a mobile's third SMS within the hour asks for the image captcha first
+    const imageCode = page.getByRole('textbox', { name: labels.imageCode });
+    await expect(imageCode).toBeVisible();
+    await imageCode.fill(await captchaText(page.request, await deviceIdOf(page)));
+    await page.getByRole('button', { name: labels.getCode }).click();
+  }
   const code = await latestSmsCode(page.request, opts.mobile, { after: opts.after });
   lastSmsAt = Date.now();
   await page.getByLabel(labels.smsCode, { exact: true }).fill(code);
@@ -668,7 +680,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
     // A third phone, after the SMS interval: the submitted state, and the PDF of the application.
     await waitForSmsInterval(page);
     const third = await freshProfile(browser, 'zh-CN', clientIp);
-    await logIn(third.page, zhCN, { mobile, region: 'CN', after: secondCode });
+    await logIn(third.page, zhCN, { mobile, region: 'CN', after: secondCode, captcha: true });
     await test.step('a fresh profile lands on the submitted state and downloads the PDF', async () => {
       await expectSubmittedState(third.page, part2CN);
       await downloadApplicationPdf(third.page, part2CN);
