@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import {
+  captchaText,
   completeAddressStep,
   completeIdentityStep,
+  deviceIdOf,
   expect,
   idImages,
   latestMailCode,
@@ -14,6 +17,10 @@ import {
 // Issue #6 "Done when": the opening flow's first part (address … investment experience) in English,
 // as a Hong Kong applicant would go through it, and the 65+ margin rule with its asset proof.
 // Each journey reloads midway and continues on a fresh browser profile with the same mobile.
+// Issue #7 "Done when": the main journey goes on through part 2 (the recording heard at 1.5×, two
+// photos with the fake front camera, a Hong Kong bank account, the agreements opened and signed by
+// pointer moves on the pad, the review, submit), then logs in on a third, fresh profile, lands on the
+// submitted state and downloads the application PDF.
 
 const SMS_INTERVAL_MS = 61_000;
 
@@ -34,11 +41,18 @@ function birthDateForAge(age: number): string {
 const maskOf = (id: string) => `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`;
 
 /** Logs in with an SMS code; returns the code and when it was sent (the next SMS waits 60 s). */
-async function logIn(page: Page, mobile: string, after?: string) {
+async function logIn(page: Page, mobile: string, after?: string, opts: { captcha?: boolean } = {}) {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: /^Phone region: .*\+852$/ })).toBeVisible();
   await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
   await page.getByRole('button', { name: /^Get code$/ }).click();
+  if (opts.captcha) {
+    // spec §5: a mobile's third SMS within the hour asks for the image captcha first
+    const imageCode = page.getByRole('textbox', { name: /Image code/ });
+    await expect(imageCode).toBeVisible();
+    await imageCode.fill(await captchaText(page.request, await deviceIdOf(page)));
+    await page.getByRole('button', { name: /^Get code$/ }).click();
+  }
   const code = await latestSmsCode(page.request, mobile, { after });
   const sentAt = Date.now();
   await page.getByLabel('SMS code', { exact: true }).fill(code);
@@ -82,15 +96,109 @@ const yesNo = (page: Page, question: string, answer: 'Yes' | 'No') =>
     .getByRole('radio', { name: answer, exact: true })
     .check();
 
-test.describe('Opening flow part 1, Hong Kong applicant, English', () => {
+/**
+ * The risk-disclosure recording heard in full at 1.5× (real time: its length / 1.5). The continue
+ * button stays disabled until the whole recording was heard; the server checks the time taken too.
+ */
+async function listenToTheRecordingAtFastSpeed(page: Page) {
+  const player = page.getByRole('region', { name: 'Risk disclosure recording' });
+  const listened = page.getByRole('button', { name: 'I have listened and understood' });
+  await expect(page.getByRole('region', { name: 'Text of the recording' })).toBeVisible();
+  await expect(listened).toBeDisabled();
+  const fast = player.getByRole('button', { name: '1.5×', exact: true });
+  await fast.click();
+  await expect(fast).toHaveAttribute('aria-pressed', 'true');
+  const started = Date.now();
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  // the total length, as the player shows it (m:ss)
+  const total = await player.getByRole('slider', { name: 'Position in the recording' }).getAttribute('max');
+  const totalMs = Number(total);
+  expect(totalMs).toBeGreaterThan(30_000);
+  // halfway: not yet
+  await expect(listened).toBeDisabled();
+  await expect(listened).toBeEnabled({ timeout: totalMs / 1.5 + 30_000 });
+  await expect(
+    page.getByText(
+      'You have heard the whole recording. Continue to take your identity photos within 5 minutes.',
+    ),
+  ).toBeVisible();
+  // it took about the length at 1.5× (not at 1×, and no skipping)
+  const took = Date.now() - started;
+  expect(took).toBeGreaterThanOrEqual(totalMs / 1.5 - 1_000);
+  expect(took).toBeLessThan(totalMs);
+  await listened.click();
+}
+
+/** One identity photo with the front camera (Chromium's fake device): open, wait for a frame, shoot. */
+async function takePhoto(page: Page, title: string) {
+  const capture = page.getByRole('region', { name: title });
+  await capture.getByRole('button', { name: 'Open the camera' }).click();
+  await expect(capture.locator('video')).toBeVisible();
+  const shutter = capture.getByRole('button', { name: 'Take the photo' });
+  await expect(shutter).toBeEnabled({ timeout: 20_000 });
+  await shutter.click();
+  await expect(capture.getByRole('heading', { name: `${title} · taken` })).toBeVisible({ timeout: 20_000 });
+  await expect(capture.getByRole('button', { name: 'Take it again' })).toBeVisible();
+}
+
+/** A handwritten signature: a few strokes of pointer moves across most of the pad. */
+async function drawSignature(page: Page) {
+  const pad = page.getByRole('img', { name: 'Signature pad' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad has no box');
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  // a wave across the pad, then an underline
+  const strokes: (readonly [number, number])[][] = [
+    [
+      [0.1, 0.6],
+      [0.2, 0.3],
+      [0.3, 0.7],
+      [0.4, 0.35],
+      [0.5, 0.65],
+      [0.6, 0.3],
+      [0.7, 0.6],
+      [0.85, 0.4],
+    ],
+    [
+      [0.15, 0.8],
+      [0.5, 0.75],
+      [0.9, 0.8],
+    ],
+  ];
+  for (const stroke of strokes) {
+    const [first, ...rest] = stroke;
+    await page.mouse.move(...at(...first!));
+    await page.mouse.down();
+    for (const point of rest) await page.mouse.move(...at(...point), { steps: 8 });
+    await page.mouse.up();
+  }
+}
+
+/** The user centre's submitted state (spec §2): under review, account type, the three stages. */
+async function expectSubmittedState(page: Page) {
+  await expect(
+    page.getByRole('heading', { name: 'Submitted — your application is being reviewed' }),
+  ).toBeVisible();
+  await expect(page.getByText('Account type: Securities margin account', { exact: true })).toBeVisible();
+  const stages = page.getByRole('list', { name: 'Progress after submission' }).getByRole('listitem');
+  await expect(stages).toHaveText(['Submitted', 'Reviewing', 'Activation']);
+  await expect(stages.nth(1)).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/^Application no\. .+, submitted .+ \(Hong Kong time\)$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download my application (PDF)' })).toBeVisible();
+}
+
+test.describe('Opening flow, Hong Kong applicant, English', () => {
   test.use({ locale: 'en-US', timezoneId: 'Asia/Hong_Kong' });
 
-  test('a 35-year-old employed HKID holder goes through every screen to the progress page', async ({
+  test('a 35-year-old employed HKID holder goes through every screen to submitted, then finds it and its PDF on a new phone', async ({
     page,
     browser,
     clientIp,
   }) => {
-    test.setTimeout(180_000);
+    // real time: two SMS intervals (61 s each, one overlaps the recording) and the recording at 1.5×
+    test.setTimeout(420_000);
     const mobile = uniqueHkMobile();
     const idNumber = randomHkid();
     const birthDate = birthDateForAge(35);
@@ -221,7 +329,7 @@ test.describe('Opening flow part 1, Hong Kong applicant, English', () => {
     await smsIntervalAfter(first.sentAt);
     const other = await freshProfile(browser, clientIp);
     const p = other.page;
-    await logIn(p, mobile, first.code);
+    const second = await logIn(p, mobile, first.code);
     // the next unfinished step
     await expect(p).toHaveURL(/\/userinfo\/tax$/);
     // earlier answers intact when reviewed
@@ -333,19 +441,122 @@ test.describe('Opening flow part 1, Hong Kong applicant, English', () => {
     await expect(p.getByText('Risk-disclosure phone call')).toHaveCount(0);
     await next(p);
 
-    // ── The progress page: part 1 done, and what is not online yet
-    await expect(p).toHaveURL(/\/userinfo\/progress$/);
-    await expect(p.getByText('Completed 50%')).toBeVisible();
+    // ── Part 2 follows part 1 straight away: the risk-disclosure recording
+    await expect(p).toHaveURL(/\/userinfo\/risk-disclosure$/);
+    await listenToTheRecordingAtFastSpeed(p);
+
+    // ── Identity photos: two photos with the (fake) front camera, within the 5-minute window
+    await expect(p).toHaveURL(/\/userinfo\/identity-photos$/);
+    await expect(p.getByRole('timer')).toHaveText(/^Time left: [45]:\d\d$/);
+    await p.getByRole('radio', { name: /^Two photos/ }).check();
+    await takePhoto(p, 'Photo of your face');
+    await takePhoto(p, 'Photo holding your ID card');
+    await next(p);
+
+    // ── Bank: a Hong Kong account (HKID holder), a licensed bank, its account-number length
+    await expect(p).toHaveURL(/\/userinfo\/bank$/);
+    await expect(p.getByText('Give an account at a Hong Kong bank in your name.')).toBeVisible();
+    await expect(p.getByText(/^Your first deposit of at least HKD 10,000/)).toBeVisible();
+    // the holder is the English name on the ID, not editable
+    const holder = p.getByLabel('Account holder', { exact: true });
+    await expect(holder).toHaveValue('CHAN TAI MAN');
+    await expect(holder).toHaveAttribute('readonly', '');
+    await p
+      .getByLabel('Bank (with its 3-digit bank code)', { exact: true })
+      .selectOption({ label: '004 The Hongkong and Shanghai Banking Corporation Limited' });
     await expect(
-      p.getByText(
-        /The next steps \(risk disclosure recording, identity verification, bank card verification and signature\) are not yet available online/,
-      ),
+      p.getByText('10 to 12 digits: branch code and account number, without the bank code 004.'),
     ).toBeVisible();
-    const steps = p.getByRole('region', { name: 'Your application' }).getByRole('listitem');
-    await expect(steps).toHaveCount(8);
-    await expect(steps.filter({ hasText: 'Done' })).toHaveCount(8);
-    await expect(p.getByRole('button', { name: /^Continue:/ })).toHaveCount(0);
+    const accountNumber = p.getByLabel('Account number', { exact: true });
+    // too short for this bank: refused at the field, the flow stays here
+    await accountNumber.fill('123456789');
+    await expect(accountNumber).toHaveValue('1234 5678 9');
+    await next(p);
+    await expect(accountNumber).toHaveAttribute('aria-invalid', 'true');
+    await expect(p).toHaveURL(/\/userinfo\/bank$/);
+    // shown in groups of four as it is typed
+    await accountNumber.fill('');
+    await accountNumber.pressSequentially('123456789012');
+    await expect(accountNumber).toHaveValue('1234 5678 9012');
+    await next(p);
+
+    // ── Agreements and signature: each document opened, then ticked; a signature drawn on the pad
+    await expect(p).toHaveURL(/\/userinfo\/signature$/);
+    const documents = p.getByRole('region', { name: 'Documents to sign' }).getByRole('listitem');
+    // margin and US stocks were chosen: the client agreement, the W-8BEN among them
+    await expect(documents.filter({ hasText: /W-8BEN/ })).toHaveCount(1);
+    const count = await documents.count();
+    expect(count).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < count; i++) {
+      const item = documents.nth(i);
+      const accept = item.getByRole('checkbox');
+      await expect(accept).toBeDisabled();
+      await item.getByRole('button', { name: /Tap to read/ }).click();
+      const reader = p.getByRole('dialog');
+      await expect(reader.getByText(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+      await reader.getByRole('button', { name: 'I have read it' }).click();
+      await expect(reader).toHaveCount(0);
+      await expect(item.getByRole('button', { name: /Opened/ })).toBeVisible();
+      await expect(accept).toBeEnabled();
+      await accept.check();
+    }
+    await drawSignature(p);
+    await expect(p.getByRole('button', { name: 'Undo', exact: true })).toBeEnabled();
+    await next(p);
+
+    // ── Review: every step once more, sensitive values masked; submit
+    await expect(p).toHaveURL(/\/userinfo\/review$/);
+    await expect(p.getByRole('heading', { name: 'Review and submit' })).toBeVisible();
+    const identity = p.locator('[data-step="identity"]');
+    await expect(identity.getByText(maskOf(idNumber), { exact: true })).toBeVisible();
+    const bank = p.locator('[data-step="bank"]');
+    const line = (section: typeof bank, label: string) =>
+      section
+        .locator('div')
+        .filter({ has: p.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd');
+    await expect(line(bank, 'Bank')).toHaveText('004 The Hongkong and Shanghai Banking Corporation Limited');
+    await expect(line(bank, 'Account holder')).toHaveText('CHAN TAI MAN');
+    // a Hong Kong account number (12 digits) shows its last 4 only, once
+    await expect(line(bank, 'Account number')).toHaveText('**** **** 9012');
+    await expect(bank.getByText('9012')).toHaveCount(1);
+    await expect(p.getByText(idNumber)).toHaveCount(0);
+    await expect(p.getByText('1234 5678 9012')).toHaveCount(0);
+    await expect(p.getByText('123456789012')).toHaveCount(0);
+    await expect(p.getByText('Recording listened to in full')).toBeVisible();
+    await expect(p.getByText('Agreements read and signed')).toBeVisible();
+    await expect(p.getByText('Not finished yet')).toHaveCount(0);
+    await p.getByRole('button', { name: 'Submit', exact: true }).click();
+
+    // ── The user centre: submitted, under review
+    await expect(p).toHaveURL(/\/usercenter$/);
+    await expectSubmittedState(p);
     await other.context.close();
+
+    // ── A fresh profile (a new phone) logs in with the same mobile: the submitted state, the PDF
+    await smsIntervalAfter(second.sentAt);
+    const third = await freshProfile(browser, clientIp);
+    const q = third.page;
+    // the third SMS to this mobile within the hour: the image captcha first
+    await logIn(q, mobile, second.code, { captcha: true });
+    await expect(q).toHaveURL(/\/usercenter$/);
+    await expectSubmittedState(q);
+    const pdfResponse = q.waitForResponse(
+      (r) => r.url().includes('/v9/OpenAccountHk/application_pdf') && r.request().method() !== 'OPTIONS',
+    );
+    const downloaded = q.waitForEvent('download');
+    await q.getByRole('button', { name: 'Download my application (PDF)' }).click();
+    const response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('no-store');
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('application.pdf');
+    const pdf = await fs.readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+    expect(pdf.length).toBeLessThan(5_000_000);
+    expect(pdf.subarray(-1024).toString('latin1')).toContain('%%EOF');
+    await third.context.close();
   });
 
   test('a 67-year-old retired applicant choosing margin gives an asset proof', async ({
