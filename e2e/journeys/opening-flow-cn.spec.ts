@@ -27,6 +27,11 @@ import {
 // books the risk-disclosure call, in Traditional Chinese; an applicant with futures and no
 // derivatives knowledge who is offered to drop the futures account. Each reloads midway and goes on
 // from a fresh browser profile (another phone) with the same mobile.
+// Issue #7 "Done when": the mainland student goes on through part 2 in Simplified Chinese (recording
+// heard at 1.5×, two photos with Chromium's fake camera, a mainland debit card, agreements and a
+// drawn signature, review, submit), then a third profile lands on the submitted state and downloads
+// the PDF; the Traditional Chinese applicant takes the face-video path and a Hong Kong account. The
+// recording plays in real time (cash, Hong Kong only: ~53 s zh-CN, ~46 s zh-HK at 1.5×).
 
 /** spec §5: one SMS per mobile per 60 s; the fresh profile logs in again once it has passed. */
 const SMS_INTERVAL_MS = 61_000;
