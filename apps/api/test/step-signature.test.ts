@@ -2,90 +2,25 @@
 // opened before accepted (2018), blank or small signatures refused (2016), a signature bound to the
 // answers it signed (2017 after a change), the image stored as the `signature` document, the step's
 // answers written in one transaction, another user's documents out of reach.
-import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId, translateError } from '@hk/domain';
+import { translateError } from '@hk/domain';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
-import { applicationSteps, applications, documents } from '../src/db/schema';
+import { documents } from '../src/db/schema';
 import { getFile, type TestUser } from './application-helpers';
-import {
-  applicantWithId,
-  confirmBeforeTax,
-  confirmDirect,
-  ErrorCode,
-  saveStep,
-  snapshot,
-} from './flow-step-helpers';
-import { DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
+import { applicantWithId, ErrorCode, saveStep, snapshot } from './flow-step-helpers';
+import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
+import { PAD, padPng, postSigned, readyToSign, stroke } from './signature-helpers';
 import { confirmDirectly } from './step-profile-helpers';
 
 const pgUrl = await findPostgres();
-const PAD = { width: 400, height: 200 };
-
 async function call(t: TestApp, user: { token: string }, path: string, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/v9/OpenAccountHk/${path}`,
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      'content-type': 'application/json',
-      'accept-language': 'en',
-    },
-    payload: JSON.stringify(signed(t, body, { token: user.token })),
-  });
+  const res = await postSigned(t, user, path, body);
   expect(res.statusCode, 'never a 5xx').toBeLessThan(500);
-  return res.json();
+  return res.json;
 }
 
-/** A PNG like the pad's canvas at devicePixelRatio 2: transparent, with a stroke (or none). */
-async function padPng(ink = true, size = { width: PAD.width * 2, height: PAD.height * 2 }) {
-  const path = ink
-    ? '<path d="M80 120 C 200 380, 400 -40, 640 300" stroke="black" stroke-width="6" fill="none"/>'
-    : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">${path}</svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-function stroke(x0: number, y0: number, x1: number, y1: number, n = 30) {
-  return {
-    points: Array.from({ length: n }, (_, i) => ({
-      x: x0 + ((x1 - x0) * i) / (n - 1),
-      y: y0 + ((y1 - y0) * i) / (n - 1),
-      time: 1_700_000_000_000 + i * 16,
-      pressure: 0.5,
-    })),
-  };
-}
 const GOOD_STROKES = [stroke(40, 60, 320, 150)];
-
-/** Every step before the signature confirmed, with answers the documents show. */
-async function readyToSign(t: TestApp, markets = ['HK']) {
-  const user = await applicantWithId(t, 'hk');
-  await confirmBeforeTax(t, user, { markets });
-  await confirmDirect(t, user, 'tax', {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  });
-  await confirmDirectly(t, user, ['declarations'], { hkidr_consent: true, direct_marketing: false });
-  await confirmDirectly(t, user, ['risk_disclosure'], { text_version: RISK_DISCLOSURE_VERSION });
-  const [app] = await t.app.ctx.db.select().from(applications).where(eq(applications.userId, user.userId));
-  const rows = await t.app.ctx.db
-    .select()
-    .from(applicationSteps)
-    .where(eq(applicationSteps.applicationId, app!.id));
-  const answers = Object.fromEntries(rows.map((r) => [r.step, r.answers]));
-  const done = new Set(rows.filter((r) => r.confirmedAt).map((r) => r.step));
-  const applicable = applicableSteps({ markets: app!.markets, answers });
-  for (const s of applicable.slice(
-    0,
-    applicable.findIndex((x) => x.id === 'signature'),
-  ))
-    if (!done.has(s.id)) await confirmDirectly(t, user, [s.id as StepId]);
-  return user;
-}
 
 async function agreements(t: TestApp, user: TestUser, language = 'en') {
   const json = await call(t, user, 'agreements', { language });
