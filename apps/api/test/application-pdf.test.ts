@@ -58,9 +58,15 @@ interface Applicant extends TestUser {
 
 async function applicant(t: TestApp, kind: 'cn' | 'hk', name: string): Promise<Applicant> {
   const user = await createLoggedInUser(t);
+  // a submitted application holds its ID number (2003 for anyone else): every applicant of the
+  // suite needs one of their own, so the mainland number varies by birth date as well as sequence
+  // (89 sequences alone collided within a run)
+  const birthDate = new Date(Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 10_000) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const idNumber =
     kind === 'cn'
-      ? cnIdNumber('1988-02-29', 'M', '440305', String(10 + Math.floor(Math.random() * 89)))
+      ? cnIdNumber(birthDate, 'M', '440305', String(10 + Math.floor(Math.random() * 89)))
       : hkIdNumber('E', String(100000 + Math.floor(Math.random() * 899999)));
   await prepareIdStep(t, user, { id_location: kind === 'cn' ? 'CN' : 'HK' });
   const res = await post(
@@ -74,7 +80,7 @@ async function applicant(t: TestApp, kind: 'cn' | 'hk', name: string): Promise<A
       chinese_name: name,
       name_matches_bank: '1',
       gender: 'M',
-      birth_date: '1988-02-29',
+      birth_date: birthDate,
       id_number: idNumber,
     },
     { token: user.token },
