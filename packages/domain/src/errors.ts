@@ -45,6 +45,8 @@ export const ErrorCode = {
   SIGNATURE_STALE: 2017,
   /** An agreement was accepted without being opened first. */
   AGREEMENT_NOT_OPENED: 2018,
+  /** Too many changes of one kind for this application in the last hour (issue #12: history budgets). */
+  ACTION_LIMIT: 2019,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,
