@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answersHashForSigning, checkSignatureStrokes, type SigningStep } from './signing';
+import {
+  answersHashForSigning,
+  checkSignatureCanvas,
+  checkSignatureStrokes,
+  judgeSignatureInk,
+  type SigningStep,
+  strokesBox,
+} from './signing';
 
 const base: SigningStep[] = [
   {
@@ -89,5 +96,144 @@ describe('checkSignatureStrokes', () => {
     expect(checkSignatureStrokes([{ points: [{ x: Number.NaN, y: 1, time: 0 }] }], pad)).toBe(
       'signature_invalid',
     );
+  });
+});
+
+describe('checkSignatureCanvas', () => {
+  const pad = { width: 400, height: 200 };
+
+  it('takes the pad at a device pixel ratio of 1 to 4, rounded', () => {
+    expect(checkSignatureCanvas({ width: 400, height: 200 }, pad)).toBeNull();
+    expect(checkSignatureCanvas({ width: 1200, height: 600 }, pad)).toBeNull();
+    expect(checkSignatureCanvas({ width: 1600, height: 800 }, pad)).toBeNull();
+    expect(checkSignatureCanvas({ width: 375, height: 221 }, { width: 250, height: 147 })).toBeNull();
+  });
+
+  it('refuses a canvas far larger or smaller than the pad, or of another shape', () => {
+    expect(checkSignatureCanvas({ width: 4800, height: 4800 }, { width: 400, height: 400 })).toBe(
+      'signature_invalid',
+    );
+    expect(checkSignatureCanvas({ width: 1604, height: 802 }, pad)).toBe('signature_invalid');
+    expect(checkSignatureCanvas({ width: 300, height: 150 }, pad)).toBe('signature_invalid');
+    expect(checkSignatureCanvas({ width: 800, height: 800 }, pad)).toBe('signature_invalid');
+    expect(checkSignatureCanvas({ width: 800, height: 440 }, pad)).toBe('signature_invalid');
+    // a 2400×1600 pad at 2× is within 4800 px a side but over the pixel budget
+    expect(checkSignatureCanvas({ width: 4800, height: 3200 }, { width: 2400, height: 1600 })).toBe(
+      'signature_invalid',
+    );
+  });
+});
+
+describe('judgeSignatureInk', () => {
+  const pad = { width: 400, height: 200 };
+  /** An 800×400 canvas (ratio 2), transparent or of one background colour, with ink drawn by `draw`. */
+  function canvas(
+    draw: (set: (x: number, y: number) => void) => void,
+    background = [0, 0, 0, 0],
+    ink = [26, 26, 26, 255],
+  ) {
+    const width = 800;
+    const height = 400;
+    const data = new Uint8Array(width * height * 4);
+    for (let i = 0; i < data.length; i += 4) data.set(background, i);
+    draw((x, y) => data.set(ink, (y * width + x) * 4));
+    return { data, width, height };
+  }
+  /** A 5-pixel-thick line from (x0, y0) to (x1, y1) in canvas pixels. */
+  const line = (x0: number, y0: number, x1: number, y1: number) => (set: (x: number, y: number) => void) => {
+    const n = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    for (let i = 0; i <= n; i++) {
+      const x = Math.round(x0 + ((x1 - x0) * i) / n);
+      const y = Math.round(y0 + ((y1 - y0) * i) / n);
+      for (let d = -2; d <= 2; d++) set(x, Math.min(Math.max(y + d, 0), 399));
+    }
+  };
+  const strokes = (x0: number, y0: number, x1: number, y1: number) =>
+    strokesBox(
+      [
+        {
+          points: [
+            { x: x0, y: y0, time: 0 },
+            { x: x1, y: y1, time: 10 },
+          ],
+        },
+      ],
+      pad,
+    );
+
+  it('accepts ink that matches the strokes, on a transparent or a white background', () => {
+    const v = judgeSignatureInk(canvas(line(80, 120, 640, 300)), pad, strokes(40, 60, 320, 150));
+    expect(v.problem).toBeNull();
+    expect(v.inkPixels).toBeGreaterThan(2000);
+    expect(v.box!.left).toBeCloseTo(40, 0);
+    expect(v.box!.right).toBeCloseTo(320.5, 0);
+    const white = canvas(line(80, 120, 640, 300), [255, 255, 255, 255]);
+    expect(judgeSignatureInk(white, pad, strokes(40, 60, 320, 150)).problem).toBeNull();
+  });
+
+  it('calls a canvas without visible ink blank: transparent, white, faint or nearly transparent marks', () => {
+    const s = strokes(40, 60, 320, 150);
+    expect(
+      judgeSignatureInk(
+        canvas(() => {}),
+        pad,
+        s,
+      ),
+    ).toMatchObject({ problem: 'signature_blank', inkPixels: 0 });
+    expect(
+      judgeSignatureInk(
+        canvas(() => {}, [255, 255, 255, 255]),
+        pad,
+        s,
+      ).problem,
+    ).toBe('signature_blank');
+    // light grey, and black at alpha 40: both fade into the page
+    const faint = canvas(line(80, 120, 640, 300), [0, 0, 0, 0], [200, 200, 200, 255]);
+    expect(judgeSignatureInk(faint, pad, s).problem).toBe('signature_blank');
+    const ghost = canvas(line(80, 120, 640, 300), [0, 0, 0, 0], [0, 0, 0, 40]);
+    expect(judgeSignatureInk(ghost, pad, s).problem).toBe('signature_blank');
+  });
+
+  it('calls one dark pixel, or a few scattered to span the box, blank', () => {
+    const s = strokes(40, 60, 320, 150);
+    expect(
+      judgeSignatureInk(
+        canvas((set) => set(400, 200)),
+        pad,
+        s,
+      ),
+    ).toMatchObject({
+      problem: 'signature_blank',
+      inkPixels: 1,
+    });
+    const corners = canvas((set) => {
+      set(80, 120);
+      set(640, 300);
+    });
+    expect(judgeSignatureInk(corners, pad, s).problem).toBe('signature_blank');
+  });
+
+  it('calls ink in a small box too small, by the strokes’ own rule', () => {
+    // 90 pad px wide (under a quarter of 400), or flat
+    expect(judgeSignatureInk(canvas(line(200, 120, 380, 300)), pad, strokes(100, 60, 190, 150)).problem).toBe(
+      'signature_too_small',
+    );
+    expect(judgeSignatureInk(canvas(line(40, 200, 760, 204)), pad, strokes(20, 100, 380, 102)).problem).toBe(
+      'signature_too_small',
+    );
+  });
+
+  it('refuses ink away from the strokes, or a filled canvas', () => {
+    // good strokes top left, the picture's ink bottom right
+    expect(judgeSignatureInk(canvas(line(420, 250, 780, 390)), pad, strokes(10, 10, 190, 80)).problem).toBe(
+      'signature_invalid',
+    );
+    // ink wider than the strokes
+    expect(judgeSignatureInk(canvas(line(20, 120, 780, 300)), pad, strokes(40, 60, 320, 150)).problem).toBe(
+      'signature_invalid',
+    );
+    expect(judgeSignatureInk(canvas(line(80, 120, 640, 300)), pad, null).problem).toBe('signature_invalid');
+    const filled = canvas(() => {}, [0, 0, 0, 255]);
+    expect(judgeSignatureInk(filled, pad, strokes(0, 0, 400, 200)).problem).toBe('signature_invalid');
   });
 });

@@ -94,6 +94,28 @@ export const SIGNATURE_LIMITS = {
   pngMaxBytes: 400_000,
   pngMinBytes: 100,
   pngMaxPx: 4800,
+  /** …and pixels in all (decoded as RGBA: 48 MB at most). */
+  pngMaxPixels: 12_000_000,
+  /**
+   * The canvas is the pad × devicePixelRatio (the web pad uses max(ratio, 1), rounded): each side
+   * between 1× and 4× the pad's, both sides scaled alike within this share.
+   */
+  canvasMinScale: 1,
+  canvasMaxScale: 4,
+  canvasAspectTolerance: 0.05,
+  /**
+   * Ink is what shows on the white page the image is printed on: a pixel's darkness over white
+   * (alpha × (1 − luminance)) of at least this much. Anti-aliased edges fall under it.
+   */
+  inkMinDarkness: 0.35,
+  /** More of the canvas inked than this is a filled area, not handwriting. */
+  inkMaxCoverage: 0.5,
+  /**
+   * The ink's box, in pad pixels, matches the strokes' box: each edge within this share of the
+   * pad's side, or `inkEdgeTolerancePx` when that is more (the pen's width, the curve's overshoot).
+   */
+  inkEdgeTolerance: 0.1,
+  inkEdgeTolerancePx: 8,
 } as const;
 
 export type SignatureProblem = 'signature_blank' | 'signature_too_small' | 'signature_invalid';
@@ -130,11 +152,143 @@ export function checkSignatureStrokes(
   );
   if (outside) return 'signature_invalid';
   if (points.length < L.minPoints) return 'signature_blank';
-  const xs = points.map((p) => Math.min(Math.max(p.x, 0), pad.width));
-  const ys = points.map((p) => Math.min(Math.max(p.y, 0), pad.height));
-  const w = Math.max(...xs) - Math.min(...xs);
-  const h = Math.max(...ys) - Math.min(...ys);
-  if (w < pad.width * L.minWidthRatio || h < Math.max(pad.height * L.minHeightRatio, L.minHeightPx))
-    return 'signature_too_small';
+  return tooSmall(strokesBox(strokes, pad)!, pad) ? 'signature_too_small' : null;
+}
+
+/** A box in pad (CSS) pixels, edges included. */
+export interface PadBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The strokes' box on the pad (points clamped to it, as the ink is to the canvas); null without points. */
+export function strokesBox(
+  strokes: readonly SignatureStroke[],
+  pad: { width: number; height: number },
+): PadBox | null {
+  let box: PadBox | null = null;
+  for (const s of strokes)
+    for (const p of s.points) {
+      const x = Math.min(Math.max(p.x, 0), pad.width);
+      const y = Math.min(Math.max(p.y, 0), pad.height);
+      box = box
+        ? {
+            left: Math.min(box.left, x),
+            top: Math.min(box.top, y),
+            right: Math.max(box.right, x),
+            bottom: Math.max(box.bottom, y),
+          }
+        : { left: x, top: y, right: x, bottom: y };
+    }
+  return box;
+}
+
+/** The one size rule, for the strokes and for the ink: a quarter of the pad wide, and not flat. */
+function tooSmall(box: PadBox, pad: { width: number; height: number }): boolean {
+  const L = SIGNATURE_LIMITS;
+  return (
+    box.right - box.left < pad.width * L.minWidthRatio ||
+    box.bottom - box.top < Math.max(pad.height * L.minHeightRatio, L.minHeightPx)
+  );
+}
+
+/**
+ * The canvas's pixel size (read from the PNG's header, before any decoding) against the pad's CSS
+ * size: the pad × a device pixel ratio of 1–4, the same on both sides, and within the PNG limits.
+ */
+export function checkSignatureCanvas(
+  canvas: { width: number; height: number },
+  pad: { width: number; height: number },
+): SignatureProblem | null {
+  const L = SIGNATURE_LIMITS;
+  const { width, height } = canvas;
+  if (!(width >= 1 && height >= 1 && width <= L.pngMaxPx && height <= L.pngMaxPx)) return 'signature_invalid';
+  if (width * height > L.pngMaxPixels) return 'signature_invalid';
+  const sx = width / pad.width;
+  const sy = height / pad.height;
+  // the canvas rounds pad × ratio to whole pixels: half a pixel either way
+  const fits = (scale: number, side: number) =>
+    scale >= L.canvasMinScale - 0.5 / side && scale <= L.canvasMaxScale + 0.5 / side;
+  if (!fits(sx, pad.width) || !fits(sy, pad.height)) return 'signature_invalid';
+  if (Math.abs(sx / sy - 1) > L.canvasAspectTolerance) return 'signature_invalid';
   return null;
+}
+
+/** Decoded pixels, RGBA 8 bits per channel, row by row (sharp's raw output, a canvas's ImageData). */
+export interface SignaturePixels {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+export interface InkVerdict {
+  problem: SignatureProblem | null;
+  /** Pixels counted as ink, their share of the canvas, and their box in pad pixels (null: none). */
+  inkPixels: number;
+  coverage: number;
+  box: PadBox | null;
+}
+
+/**
+ * The blank / too-small rule on the image itself, which is what the PDF shows (the strokes are
+ * only what the client says it drew): the ink (see `inkMinDarkness`; a transparent or a white
+ * background is not ink) must be at least a one-pixel line across the minimum width
+ * (`signature_blank`), its box in pad pixels must pass the strokes' size rule
+ * (`signature_too_small`), it must not fill the canvas, and its box must match the strokes' box
+ * (`signature_invalid`: a scripted client sending good strokes with another picture).
+ */
+export function judgeSignatureInk(
+  pixels: SignaturePixels,
+  pad: { width: number; height: number },
+  strokes: PadBox | null,
+): InkVerdict {
+  const L = SIGNATURE_LIMITS;
+  const { data, width, height } = pixels;
+  if (data.length !== width * height * 4) throw new RangeError('RGBA pixels expected');
+  // darkness × 255² in integers: alpha × (255 − luminance), luminance by Rec. 709 weights
+  const threshold = L.inkMinDarkness * 255 * 255;
+  let count = 0;
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 4) {
+      const a = data[i + 3]!;
+      if (a === 0) continue;
+      const lum = 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      if (a * (255 - lum) < threshold) continue;
+      count++;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  const coverage = width * height > 0 ? count / (width * height) : 0;
+  const sx = width / pad.width;
+  const sy = height / pad.height;
+  // a pixel covers [x, x + 1): the box runs to the far edge of the last inked pixel
+  const box =
+    count > 0 ? { left: left / sx, top: top / sy, right: (right + 1) / sx, bottom: (bottom + 1) / sy } : null;
+  const verdict = (problem: SignatureProblem | null): InkVerdict => ({
+    problem,
+    inkPixels: count,
+    coverage,
+    box,
+  });
+  if (!box || count < width * L.minWidthRatio) return verdict('signature_blank');
+  if (coverage > L.inkMaxCoverage) return verdict('signature_invalid');
+  if (tooSmall(box, pad)) return verdict('signature_too_small');
+  if (!strokes) return verdict('signature_invalid');
+  const tx = Math.max(pad.width * L.inkEdgeTolerance, L.inkEdgeTolerancePx);
+  const ty = Math.max(pad.height * L.inkEdgeTolerance, L.inkEdgeTolerancePx);
+  const matches =
+    Math.abs(box.left - strokes.left) <= tx &&
+    Math.abs(box.right - strokes.right) <= tx &&
+    Math.abs(box.top - strokes.top) <= ty &&
+    Math.abs(box.bottom - strokes.bottom) <= ty;
+  return verdict(matches ? null : 'signature_invalid');
 }
