@@ -56,6 +56,8 @@ export const ErrorCode = {
   UPLOAD_COUNT_EXCEEDED: 3006,
   /** A face video shorter than 3 s or longer than 10 s. */
   VIDEO_DURATION_REFUSED: 3007,
+  /** An upload the server could not check within its time or memory limit, or while too busy to queue it. */
+  UPLOAD_PROCESSING_LIMIT: 3008,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
