@@ -2,20 +2,21 @@ import { createHash } from 'node:crypto';
 import { applicableSteps, type Language, type StepId } from '@hk/domain';
 import { type Agreement, renderAgreements } from '@hk/domain/flow/agreements';
 import type { SignRequest } from '@hk/domain/flow/signature-contracts';
-import { answersHashForSigning, checkSignatureStrokes } from '@hk/domain/flow/signing';
+import { answersHashForSigning, checkSignatureStrokes, strokesBox } from '@hk/domain/flow/signing';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { applicationEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { requireApplication } from '../application/application-service';
+import { requireApplication, requireEditable } from '../application/application-service';
+import { requireActionBudget } from '../budgets/action-budget';
 import {
   type DocumentRow,
   insertDocument,
   listActiveDocumentsOfKind,
   softDeleteDocuments,
 } from '../documents/document-repository';
-import { type EventMeta, recordEvent } from '../events/event-repository';
+import { checkHasEventWith, type EventMeta, recordEvent } from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
 import {
   type ApplicationRow,
@@ -24,7 +25,7 @@ import {
   type StepRow,
 } from '../steps/step-repository';
 import { progressOf, writeStep } from '../steps/step-service';
-import { cleanSignatureImage } from './signature-image';
+import { cleanSignatureImage, signaturePngBytes } from './signature-image';
 
 /**
  * What signing rests on, from the committed step rows: the documents rendered in the language
@@ -91,7 +92,8 @@ export async function fetchAgreements(ctx: AppContext, userId: string, language:
 
 /**
  * The person opened a document in the reader (an event): only the text as it renders now counts,
- * so a document whose answers changed since the screen loaded it is refused as stale (2017).
+ * so a document whose answers changed since the screen loaded it is refused as stale (2017). A
+ * document already opened at this hash writes nothing; past the hour's budget of new openings: 2019.
  */
 export async function recordAgreementOpened(
   ctx: AppContext,
@@ -106,6 +108,8 @@ export async function recordAgreementOpened(
     const doc = signingState(app, rows, body.language).documents.find((d) => d.id === body.id);
     if (!doc) throw new AppError('VALIDATION_FAILED', { id: 'agreement_not_applicable' });
     if (doc.sha256 !== body.sha256) throw new AppError('SIGNATURE_STALE');
+    // opened already as it renders now: the hash covers the language too, so nothing is new
+    void checkHasEventWith; void requireActionBudget;
     await recordEvent(tx, meta, {
       type: 'agreement_opened',
       applicationId: app.id,
@@ -133,43 +137,60 @@ function compactStrokes(strokes: SignRequest['strokes']) {
 }
 
 /**
- * Signing (docs/api/steps.md, signature: `sign`). Before any write: the strokes and the PNG are
- * judged (2016) and the image staged in the file store. Then, in one transaction with the
- * application locked: every step before the signature confirmed (else STEP_NOT_READY), the
- * answers hash the client signed equal to the current one (else 2017), every document that
- * applies accepted with its current version and hash (a changed one: 2017) and opened since it
- * rendered so (else 2018); the image stored as the `signature` document (replacing an earlier
- * one) and the step confirmed with the documents, hash, time and strokes in its answers.
+ * Whether this application can be signed with this body: every step before the signature confirmed
+ * (else STEP_NOT_READY), the answers hash the client signed equal to the current one (else 2017),
+ * every document that applies accepted with its current version and hash (a changed one: 2017)
+ * and opened since it rendered so (else 2018). Run twice: read-only before any costly work, then
+ * under the application's lock, where it decides.
+ */
+async function judgeSigning(db: Db | Tx, app: ApplicationRow, body: SignRequest) {
+  const rows = await listStepRows(db, app.id);
+  const state = signingState(app, rows, body.language);
+  if (state.missing.length > 0) throw new AppError('STEP_NOT_READY', { step: state.missing[0]! });
+  if (body.answers_hash !== state.answersHash) throw new AppError('SIGNATURE_STALE');
+  const accepted = new Map(body.agreements.map((a) => [a.id, a]));
+  for (const a of body.agreements)
+    if (!state.documents.some((d) => d.id === a.id))
+      throw new AppError('VALIDATION_FAILED', { [`agreements.${a.id}`]: 'agreement_not_applicable' });
+  const missing = state.documents.find((d) => !accepted.has(d.id));
+  if (missing)
+    throw new AppError('VALIDATION_FAILED', { [`agreements.${missing.id}`]: 'agreement_not_accepted' });
+  for (const d of state.documents) {
+    const a = accepted.get(d.id)!;
+    if (a.version !== d.version || a.sha256 !== d.sha256) throw new AppError('SIGNATURE_STALE');
+  }
+  const opened = await openedDocuments(db, app.id);
+  const unopened = state.documents.find((d) => !opened.has(`${d.id}:${d.sha256}`));
+  if (unopened)
+    throw new AppError('AGREEMENT_NOT_OPENED', { [`agreements.${unopened.id}`]: 'agreement_not_opened' });
+  return state;
+}
+
+/**
+ * Signing (docs/api/steps.md, signature: `sign`), cheapest checks first so that a request bound to
+ * fail costs no image work: the strokes and the data URL (2016); then, read-only, the application
+ * editable and ready to be signed with this body (`judgeSigning`); then the PNG's size from its
+ * header against the pad (2016, nothing decoded); only then the decoding and the ink rule on the
+ * image itself (2016), and the image staged in the file store. Then, in one transaction with the
+ * application locked, `judgeSigning` again (it decides: the read-only look may be stale); the
+ * image stored as the `signature` document (replacing an earlier one) and the step confirmed with
+ * the documents, hash, time and strokes in its answers.
  */
 export async function signAgreements(ctx: AppContext, userId: string, body: SignRequest, meta: EventMeta) {
   const problem = checkSignatureStrokes(body.strokes, body.pad);
   if (problem) throw new AppError('SIGNATURE_REFUSED', { signature: problem });
-  const image = await cleanSignatureImage(body.image, body.pad);
+  const png = signaturePngBytes(body.image);
+  const current = await requireApplication(ctx, userId);
+  requireEditable(current);
+  await judgeSigning(ctx.db, current, body);
+  const image = await cleanSignatureImage(png, body.pad, strokesBox(body.strokes, body.pad));
   const staged = await ctx.files.stage(image.bytes);
   const now = ctx.now();
   let removals: PendingRemoval[] = [];
   const result = await ctx.db
     .transaction(async (tx) => {
       const app = await lockEditableApplicationOfUser(tx, userId);
-      const rows = await listStepRows(tx, app.id);
-      const state = signingState(app, rows, body.language);
-      if (state.missing.length > 0) throw new AppError('STEP_NOT_READY', { step: state.missing[0]! });
-      if (body.answers_hash !== state.answersHash) throw new AppError('SIGNATURE_STALE');
-      const accepted = new Map(body.agreements.map((a) => [a.id, a]));
-      for (const a of body.agreements)
-        if (!state.documents.some((d) => d.id === a.id))
-          throw new AppError('VALIDATION_FAILED', { [`agreements.${a.id}`]: 'agreement_not_applicable' });
-      const missing = state.documents.find((d) => !accepted.has(d.id));
-      if (missing)
-        throw new AppError('VALIDATION_FAILED', { [`agreements.${missing.id}`]: 'agreement_not_accepted' });
-      for (const d of state.documents) {
-        const a = accepted.get(d.id)!;
-        if (a.version !== d.version || a.sha256 !== d.sha256) throw new AppError('SIGNATURE_STALE');
-      }
-      const opened = await openedDocuments(tx, app.id);
-      const unopened = state.documents.find((d) => !opened.has(`${d.id}:${d.sha256}`));
-      if (unopened)
-        throw new AppError('AGREEMENT_NOT_OPENED', { [`agreements.${unopened.id}`]: 'agreement_not_opened' });
+      const state = await judgeSigning(tx, app, body);
 
       const existing = await listActiveDocumentsOfKind(tx, app.id, 'signature');
       const replacedKeys = await softDeleteDocuments(
