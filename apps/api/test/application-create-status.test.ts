@@ -99,7 +99,13 @@ describe.each(DB_KINDS)('account initialisation, status and info (%s)', (kind) =
     expect(rows).toHaveLength(1);
 
     const status = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-    expect(status.json.data).toMatchObject({ status: 0, progress: 'opening', info_progress: 0 });
+    // info_progress is the stage the person is in (decision 011): the ID, up to 10; nothing done yet
+    expect(status.json.data).toMatchObject({
+      status: 0,
+      progress: 'opening',
+      info_progress: 10,
+      stages_done: [],
+    });
 
     const info = await post(t, '/v9/OpenAccountHk/info', {}, { token: user.token });
     expect(info.res.headers['cache-control']).toBe('no-store');

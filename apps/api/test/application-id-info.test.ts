@@ -284,7 +284,7 @@ describe.each(DB_KINDS)('ID details: id_info (%s)', (kind) => {
       englishSurname: 'CHAN',
     });
     const status = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-    expect(status.json.data).toMatchObject({ info_progress: 0, stages_done: [] });
+    expect(status.json.data).toMatchObject({ info_progress: 10, stages_done: [] });
     // the stored number is gone, so an empty id_number is now "required"
     const again = await idInfo(user, { ...cnDetails(), id_number: '' });
     expect(again.json.data.fields.id_number).toBe(translateError('zh-CN', 'id_number_required'));

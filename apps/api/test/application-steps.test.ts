@@ -144,7 +144,8 @@ describe.each(DB_KINDS)('the application as steps (%s)', (kind) => {
     expect(identity!.confirmedAt).toBeNull();
     expect(identity!.reopenedReason).toBe('documents_changed');
     const status = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-    expect(status.json.data).toMatchObject({ info_progress: 0, stages_done: [], next_step: 'identity' });
+    // the ID stage is under way again (info_progress, decision 011); nothing is done
+    expect(status.json.data).toMatchObject({ info_progress: 10, stages_done: [], next_step: 'identity' });
     expect(status.json.data.steps[0]).toEqual({
       step: 'identity',
       confirmed: false,

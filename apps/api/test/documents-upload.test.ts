@@ -283,7 +283,7 @@ describe.each(DB_KINDS)('ID photos: upload, read back, delete (%s)', (kind) => {
     expect(row!.infoProgress).toBe(0);
     expect(row!.idNumberMasked).not.toBeNull(); // details kept: only a re-check is needed
     const status = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-    expect(status.json.data).toMatchObject({ info_progress: 0, progress: 'opening' });
+    expect(status.json.data).toMatchObject({ info_progress: 10, stages_done: [], progress: 'opening' });
 
     // re-confirm with the stored number (id_number left empty)
     const reconfirm = await post(

@@ -172,7 +172,8 @@ describe.each(DB_KINDS)('the address step (%s)', (kind) => {
     const { json } = await saveStep(t, user, { confirm: true, answers });
     expect(json).toMatchObject({
       status: 0,
-      data: { step: 'address', confirmed: true, info_progress: 10, next_step: 'account_type', reopened: [] },
+      // the ID stage is done: the person is in the account type's stage (decision 011, spec §2 'up to 30')
+      data: { step: 'address', confirmed: true, info_progress: 30, next_step: 'account_type', reopened: [] },
     });
     const info = await stepInfo(t, user);
     expect(info.answers).toEqual(answers);

@@ -12,7 +12,11 @@ export const FLOW_STAGES = [
 ] as const;
 export type FlowStage = (typeof FLOW_STAGES)[number]['id'];
 
-/** spec §2: label key (namespace `login`) of the progress button by percentage. */
+/**
+ * spec §2: label key (namespace `login`) of the progress button by percentage, read from
+ * `info_progress`, the stage the person is in (decision 011): up to 10 the ID, up to 30 the account
+ * type, … up to 100 the signature.
+ */
 export function progressButtonKey(percent: number): string {
   if (percent <= 10) return 'progress_continue_id';
   if (percent <= 30) return 'progress_account_type';
@@ -20,6 +24,11 @@ export function progressButtonKey(percent: number): string {
   if (percent <= 60) return 'progress_risk_disclosure';
   if (percent <= 90) return 'progress_bank_card';
   return 'progress_signature';
+}
+
+/** The "completed N%" of the progress bars: the last stage done (`stages_done`), 0 before any. */
+export function completedPercent(stagesDone: readonly string[]): number {
+  return FLOW_STAGES.reduce((max, s) => (stagesDone.includes(s.id) ? Math.max(max, s.progress) : max), 0);
 }
 
 /** Display stages reached at this percentage (the progress page ticks them). */

@@ -143,3 +143,12 @@ export const DecodeMobileRequestSchema = z.object({
     .check(z.minLength(1, 'mobile_required'), z.maxLength(512, 'mobile_invalid')),
 });
 export const DecodeMobileResponseSchema = envelope(z.object({ mobile: z.string(), region: z.string() }));
+
+// POST /v1/Services/decode_mobile_common (spec §7): the link as a partner passed it on, with the
+// entry link's other parameters (spec §7 decodeDzh: ext, childOpenAcctChannel, source) accepted and
+// not needed to decode.
+export const DecodeMobileCommonRequestSchema = z.object({
+  mobile: DecodeMobileRequestSchema.shape.mobile,
+  ext: z.optional(z.string().check(z.maxLength(200))),
+  childOpenAcctChannel: z.optional(z.string().check(z.maxLength(64))),
+});

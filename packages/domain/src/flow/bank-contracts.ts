@@ -30,6 +30,7 @@ export const BANK_REGIONS = ['HK', 'CN'] as const;
 export const BankSubsetRequestSchema = z.object({
   region: z._default(z.enum(BANK_REGIONS, { error: 'invalid_value' }), 'HK'),
 });
+export type BankSubsetRequest = z.output<typeof BankSubsetRequestSchema>;
 
 export const BankSubsetItemSchema = z.object({
   /** HKICL 3-digit code (HK) or the bank's short code (CN): the step's `bank_code`. */

@@ -3,6 +3,7 @@ import { FLOW_STAGES, progressButtonKey, progressButtonKeyForStep } from '../pro
 import {
   applicableSteps,
   changedFields,
+  computeCompletedProgress,
   computeInfoProgress,
   firstUnfinishedStep,
   missingDocuments,
@@ -116,20 +117,62 @@ describe('identity step: both ID photos required (spec §5)', () => {
 });
 
 describe('info_progress and the next step come from the registry', () => {
-  it('is 0 with nothing done and 10 once the identity step is', () => {
-    expect(computeInfoProgress(done(), facts())).toBe(0);
+  // decision 011: info_progress is the stage the person is in, so that spec §2's table of labels
+  // ("up to 10: continue uploading ID", "up to 30: account type", …) names it at every percentage
+  it('is the stage of the first unconfirmed step: 10 while the ID stage is open, 30 at the account type', () => {
+    expect(computeInfoProgress(done(), facts())).toBe(10);
     expect(computeInfoProgress(done('identity'), facts())).toBe(10);
-    expect(computeInfoProgress(done('identity', 'address'), facts())).toBe(10);
-    expect(computeInfoProgress(done('identity', 'address', 'account_type'), facts())).toBe(30);
+    expect(computeInfoProgress(done('identity', 'address'), facts())).toBe(30);
+    expect(computeInfoProgress(done('identity', 'address', 'account_type'), facts())).toBe(50);
+    const upToInvestment = done(
+      'identity',
+      'address',
+      'account_type',
+      'personal',
+      'employment',
+      'financial',
+      'tax',
+      'declarations',
+      'investment',
+    );
+    expect(computeInfoProgress(upToInvestment, facts())).toBe(60);
+    expect(computeInfoProgress(done(...upToInvestment, 'risk_disclosure', 'identity_media'), facts())).toBe(
+      90,
+    );
+    expect(
+      computeInfoProgress(done(...upToInvestment, 'risk_disclosure', 'identity_media', 'bank'), facts()),
+    ).toBe(100);
+  });
+
+  it('each boundary reads as the spec §2 label of the stage the person is in', () => {
+    const at = (...steps: StepId[]) => progressButtonKey(computeInfoProgress(done(...steps), facts()));
+    expect(at()).toBe('progress_continue_id');
+    expect(at('identity')).toBe('progress_continue_id');
+    expect(at('identity', 'address')).toBe('progress_account_type');
+    expect(at('identity', 'address', 'account_type')).toBe('progress_personal_info');
+    const part1 = ALL_BUT_REVIEW.slice(0, ALL_BUT_REVIEW.indexOf('risk_disclosure'));
+    expect(at(...part1)).toBe('progress_risk_disclosure');
+    expect(at(...part1, 'risk_disclosure', 'identity_media')).toBe('progress_bank_card');
+    expect(at(...part1, 'risk_disclosure', 'identity_media', 'bank')).toBe('progress_signature');
+    expect(at(...ALL_BUT_REVIEW)).toBe('progress_signature');
   });
 
   it('stops at the first gap', () => {
-    expect(computeInfoProgress(done('address', 'account_type'), facts())).toBe(0);
+    expect(computeInfoProgress(done('address', 'account_type'), facts())).toBe(10);
     expect(computeInfoProgress(done('identity', 'account_type', 'personal'), facts())).toBe(10);
+    expect(computeCompletedProgress(done('address', 'account_type'), facts())).toBe(0);
+    expect(computeCompletedProgress(done('identity', 'account_type', 'personal'), facts())).toBe(10);
+  });
+
+  it('how far the person got ("completed N%") is the stage of the last step confirmed without a gap', () => {
+    expect(computeCompletedProgress(done(), facts())).toBe(0);
+    expect(computeCompletedProgress(done('identity'), facts())).toBe(10);
+    expect(computeCompletedProgress(done('identity', 'address', 'account_type'), facts())).toBe(30);
   });
 
   it('is 100 when every step is done, and the review is what is left', () => {
     expect(computeInfoProgress(done(...ALL_BUT_REVIEW), facts())).toBe(100);
+    expect(computeCompletedProgress(done(...ALL_BUT_REVIEW), facts())).toBe(100);
     expect(firstUnfinishedStep(done(...ALL_BUT_REVIEW), facts())).toBe('review');
     expect(firstUnfinishedStep(done(...STEP_IDS), facts())).toBeNull();
   });

@@ -70,10 +70,11 @@ export function applicableSteps(facts: ApplicationFacts, steps: readonly StepDef
 }
 
 /**
- * info_progress (spec §4): the stage of the last confirmed step with no unconfirmed applicable
- * step before it; steps that do not apply are skipped, the review has no stage.
+ * How far the person got, as the "completed N%" bars show it: the stage of the last confirmed step
+ * with no unconfirmed applicable step before it; steps that do not apply are skipped, the review has
+ * no stage. The status's `stages_done` are the stages up to it.
  */
-export function computeInfoProgress(
+export function computeCompletedProgress(
   confirmed: ReadonlySet<StepId>,
   facts: ApplicationFacts,
   steps: readonly StepDefinition[] = STEPS,
@@ -85,6 +86,22 @@ export function computeInfoProgress(
     progress = step.stage;
   }
   return progress;
+}
+
+/**
+ * info_progress (spec §3, §4; decision 011): the stage the person is in, i.e. the stage of the first
+ * applicable step not confirmed (ID 10, account type 30, … signature 100), and 100 once only the
+ * review is left. Read through spec §2's table ("up to 10: continue uploading ID", "up to 30:
+ * account type", …) it names the stage the person goes on with at every percentage; the last stage
+ * finished would name the stage just done (10 → "continue uploading ID" after the ID).
+ */
+export function computeInfoProgress(
+  confirmed: ReadonlySet<StepId>,
+  facts: ApplicationFacts,
+  steps: readonly StepDefinition[] = STEPS,
+): number {
+  const next = applicableSteps(facts, steps).find((s) => s.stage !== null && !confirmed.has(s.id));
+  return next?.stage ?? 100;
 }
 
 /** The first applicable step not confirmed, in flow order (the review last); null when all are. */

@@ -42,7 +42,7 @@ function first(v: unknown): string | undefined {
 }
 
 /**
- * Every request: its language (the `lang` parameter, else Accept-Language), its device id, its
+ * Every request: its language (the `lang` parameter, else the `lang` header, else Accept-Language), its device id, its
  * token; for API routes, the common parameters of spec §7 with `_t` within 5 minutes and `_sign`
  * = sha256(`<token|mobile|''>:<_t>:<secret>`). Runs before validation so a bad sign never reaches
  * a handler. Multipart requests carry these in the query string.
@@ -57,7 +57,12 @@ export const requestContext = fp(
 
     app.addHook('onRequest', async (request) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
-      request.lang = pickLanguage(first(query.lang) ?? request.headers['accept-language']);
+      // spec §7: the client sends its entry link's `lang` as a header of that name too
+      const header = request.headers.lang;
+      request.lang = pickLanguage(
+        first(query.lang) ??
+          (typeof header === 'string' && header ? header : request.headers['accept-language']),
+      );
       const device = request.headers['device-id'];
       request.deviceId = typeof device === 'string' ? device.slice(0, 64) : '';
       const auth = request.headers.authorization;

@@ -1,4 +1,5 @@
 import {
+  DecodeMobileCommonRequestSchema,
   DecodeMobileRequestSchema,
   DecodeMobileResponseSchema,
   ImageCodeRequestSchema,
@@ -19,7 +20,7 @@ import { clientKey } from '../../lib/client-key';
 import { ok, responses } from '../../lib/envelope';
 import { loginWithSmsCode } from '../../plugins/app/auth/login-service';
 import { canonicalMobile } from '../../plugins/app/auth/mobile-identity';
-import { decodeMobileLink } from '../../plugins/app/auth/mobile-link';
+import { canonicalPartnerLink, decodeMobileLink } from '../../plugins/app/auth/mobile-link';
 import { requireSession } from '../../plugins/app/auth/require-session';
 import { revokeSession } from '../../plugins/app/auth/session-repository';
 import { requestSmsCode } from '../../plugins/app/auth/sms-code-service';
@@ -111,6 +112,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     { schema: { body: DecodeMobileRequestSchema, response: responses(DecodeMobileResponseSchema) } },
     async (request, reply) => {
       const link = decodeMobileLink(request.body.mobile, app.ctx.config.linkKey, app.ctx.now());
+      if (!link) throw new AppError('MOBILE_DECODE_FAILED');
+      return reply.header('cache-control', 'no-store').send(ok(link));
+    },
+  );
+
+  // spec §7: the partners' common decoder, beside decode_mobile: the same links, in the other
+  // encodings partners' systems pass them on in (docs/api/auth.md "Partner links")
+  app.post(
+    '/v1/Services/decode_mobile_common',
+    {
+      schema: { body: DecodeMobileCommonRequestSchema, response: responses(DecodeMobileResponseSchema) },
+    },
+    async (request, reply) => {
+      const canonical = canonicalPartnerLink(request.body.mobile);
+      const link = canonical && decodeMobileLink(canonical, app.ctx.config.linkKey, app.ctx.now());
       if (!link) throw new AppError('MOBILE_DECODE_FAILED');
       return reply.header('cache-control', 'no-store').send(ok(link));
     },

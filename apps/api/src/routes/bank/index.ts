@@ -1,4 +1,4 @@
-import { countryName } from '@hk/domain';
+import { countryName, type Language } from '@hk/domain';
 import {
   BankCountryListRequestSchema,
   BankCountryListResponseSchema,
@@ -6,6 +6,7 @@ import {
   BankNameResponseSchema,
   BankSelectListRequestSchema,
   BankSelectListResponseSchema,
+  type BankSubsetRequest,
   BankSubsetRequestSchema,
   BankSubsetResponseSchema,
 } from '@hk/domain/flow/bank-contracts';
@@ -89,32 +90,40 @@ async function bankNameRoute(parent: FastifyInstance) {
 
 async function bankSubsetRoute(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const subset = (region: BankSubsetRequest['region'], lang: Language) => {
+    const items =
+      region === 'HK'
+        ? HONG_KONG_BANKS.map((b) => ({
+            code: b.code,
+            name: bankNameIn(b, lang),
+            en: b.en,
+            zh_hans: b.zh_hans,
+            zh_hant: b.zh_hant,
+            account_digits: [b.account_digits[0], b.account_digits[1]] as [number, number],
+          }))
+        : MAINLAND_BANKS.map((b) => ({
+            code: b.code,
+            name: bankNameIn(b, lang),
+            en: b.en,
+            zh_hans: b.zh_hans,
+            zh_hant: b.zh_hant,
+            account_digits: null,
+          }));
+    return ok({ region, items });
+  };
   app.get(
     '/v9/OpenAccountHk/get_bank_subset',
     { schema: { querystring: BankSubsetRequestSchema, response: responses(BankSubsetResponseSchema) } },
     async (request, reply) => {
-      const { region } = request.query;
       // the lists change with a deployment only; `name` follows the language
       reply.header('cache-control', 'public, max-age=3600').header('vary', 'Accept-Language');
-      const items =
-        region === 'HK'
-          ? HONG_KONG_BANKS.map((b) => ({
-              code: b.code,
-              name: bankNameIn(b, request.lang),
-              en: b.en,
-              zh_hans: b.zh_hans,
-              zh_hant: b.zh_hant,
-              account_digits: [b.account_digits[0], b.account_digits[1]] as [number, number],
-            }))
-          : MAINLAND_BANKS.map((b) => ({
-              code: b.code,
-              name: bankNameIn(b, request.lang),
-              en: b.en,
-              zh_hans: b.zh_hans,
-              zh_hant: b.zh_hant,
-              account_digits: null,
-            }));
-      return ok({ region, items });
+      return subset(request.query.region, request.lang);
     },
+  );
+  // spec §7 lists it under POST: the same answer, `region` in the (form or JSON) body
+  app.post(
+    '/v9/OpenAccountHk/get_bank_subset',
+    { schema: { body: BankSubsetRequestSchema, response: responses(BankSubsetResponseSchema) } },
+    async (request) => subset(request.body.region, request.lang),
   );
 }

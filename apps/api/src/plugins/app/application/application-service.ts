@@ -60,6 +60,7 @@ export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<
   const rows = app ? await listStepRows(ctx.db, app.id) : [];
   const progress = app ? progressOf(app, rows) : null;
   const editable = app ? checkIsEditableStatus(app.status) : false;
+  // no application yet (registered): nothing is under way
   const infoProgress = progress?.infoProgress ?? 0;
   return {
     suid: userId,
@@ -72,7 +73,7 @@ export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<
     bank_audit: app?.bankAudit ?? 0,
     info_progress: infoProgress,
     progress: !app ? 'registered' : editable ? 'opening' : 'submitted',
-    stages_done: stagesReached(infoProgress),
+    stages_done: stagesReached(progress?.completedProgress ?? 0),
     next_step: progress && editable ? progress.nextStep : null,
     steps: progress ? stepStates(progress, rows) : [],
     mobile_masked: mobileMasked ?? '',

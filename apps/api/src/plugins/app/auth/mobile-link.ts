@@ -66,3 +66,27 @@ export function decodeMobileLink(token: string, key: Buffer, now: Date): MobileL
   const mobile = canonicalMobile(region, m);
   return mobile ? { region, mobile } : null;
 }
+
+/**
+ * `decode_mobile_common` takes a partner's link as partners' systems actually pass it on
+ * (docs/api/auth.md "Partner links"): the v1 link in base64url as made, or its bytes in standard
+ * base64 (`+`, `/`, `=` padding) whose `+` a query-string decoder turned into spaces, or either
+ * percent-encoded once more by a second URL encoder. Each is the same nonce, ciphertext and tag, so
+ * the AES-GCM check is unchanged; anything else is not a link.
+ */
+export function canonicalPartnerLink(value: string): string | null {
+  let link = value.trim();
+  if (/%[0-9A-Fa-f]{2}/.test(link)) {
+    try {
+      link = decodeURIComponent(link);
+    } catch {
+      return null;
+    }
+  }
+  if (!link.startsWith(PREFIX)) return null;
+  const body = link.slice(PREFIX.length).replace(/ /g, '+').replace(/=+$/, '');
+  if (!/^[A-Za-z0-9_+/-]+$/.test(body)) return null;
+  // one alphabet per link: a mix of both is not something an encoder makes
+  if (/[+/]/.test(body) && /[-_]/.test(body)) return null;
+  return PREFIX + body.replace(/\+/g, '-').replace(/\//g, '_');
+}

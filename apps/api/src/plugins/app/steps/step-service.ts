@@ -3,6 +3,7 @@ import {
   type ApplicationFacts,
   changedFields,
   checkIsStepId,
+  computeCompletedProgress,
   computeInfoProgress,
   firstUnfinishedStep,
   type Reopening,
@@ -63,7 +64,7 @@ export function confirmedStepsOf(rows: readonly StepRow[]): Set<StepId> {
   );
 }
 
-/** info_progress, the next step and each step's state, all from the registry. */
+/** info_progress (the stage the person is in), how far they got, the next step: from the registry. */
 export function progressOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly StepRow[]) {
   const facts = factsOf(app, rows);
   const confirmed = confirmedStepsOf(rows);
@@ -71,6 +72,7 @@ export function progressOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly 
     facts,
     confirmed,
     infoProgress: computeInfoProgress(confirmed, facts),
+    completedProgress: computeCompletedProgress(confirmed, facts),
     nextStep: firstUnfinishedStep(confirmed, facts),
   };
 }
