@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { requireApplication } from '../application/application-service';
+import { requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findStepRow, lockEditableApplicationOfUser } from '../steps/step-repository';
 import {
@@ -52,6 +53,7 @@ export async function fetchAppointmentStatus(ctx: AppContext, userId: string) {
  * spec §7 `appoint`: books the call, or changes it (the new slot replaces the old one; both are
  * kept as application events). The slot is checked against the server's clock; the saved investment
  * answers must say less than one year in every product. One transaction, the application locked.
+ * The same slot again writes nothing; a booking or change past the hour's budget is refused (2019).
  */
 export async function bookAppointment(
   ctx: AppContext,
@@ -73,6 +75,7 @@ export async function bookAppointment(
     // the same slot again: nothing changes
     if (current && current.slotAt.getTime() === slotAt.getTime())
       return { appointment: toAppointment(current), changed_from: null };
+    await requireActionBudget(tx, app.id, 'appointment', now);
     const row = await upsertAppointment(tx, app.id, slotAt, now);
     await recordEvent(tx, meta, {
       type: current ? 'appointment_changed' : 'appointment_booked',

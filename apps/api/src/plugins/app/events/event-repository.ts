@@ -1,5 +1,5 @@
 import type { Actor } from '@hk/domain';
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../../db/client';
 import { applicationEvents } from '../../../db/schema';
@@ -95,23 +95,46 @@ export async function recordEvent(
   });
 }
 
+/** Events of these types for an application at or after `since` (the action budgets, the ID-check limit). */
 export async function countEventsSince(
   tx: Tx | Db,
   applicationId: string,
-  type: EventType,
+  type: EventType | readonly EventType[],
   since: Date,
 ): Promise<number> {
+  const types = typeof type === 'string' ? [type] : [...type];
   const [row] = await tx
     .select({ n: count() })
     .from(applicationEvents)
     .where(
       and(
         eq(applicationEvents.applicationId, applicationId),
-        eq(applicationEvents.type, type),
+        inArray(applicationEvents.type, types),
         gte(applicationEvents.createdAt, since),
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** Whether an application has an event of this type whose data holds these values (jsonb containment). */
+export async function checkHasEventWith(
+  tx: Tx | Db,
+  applicationId: string,
+  type: EventType,
+  data: Record<string, string | number>,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applicationEvents.id })
+    .from(applicationEvents)
+    .where(
+      and(
+        eq(applicationEvents.applicationId, applicationId),
+        eq(applicationEvents.type, type),
+        sql`${applicationEvents.data} @> ${JSON.stringify(data)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function listEventsOfApplication(db: Db | Tx, applicationId: string): Promise<EventRow[]> {

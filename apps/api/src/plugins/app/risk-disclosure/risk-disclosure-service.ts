@@ -15,6 +15,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { applicationEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
+import { requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { type ApplicationRow, listStepRows, lockEditableApplicationOfUser } from '../steps/step-repository';
 import { progressOf, writeStep } from '../steps/step-service';
@@ -43,6 +44,13 @@ async function latestRecordingEvent(tx: Tx, applicationId: string) {
 /**
  * `start`: the person starts the recording in a language. Records a start event with the text
  * version, language and sections, and gives the recording to play (urls, durations, transcript).
+ *
+ * A start while a listening of the same recording is in progress changes nothing: the latest
+ * recording event is a start of this text version, language and sections, made less than the
+ * recording's length (at 1×) ago. No event is written and the answer names that start. Keeping the
+ * earlier start never loosens the timing rule: `listened` still needs `minimum_ms` since a start of
+ * the same recording, and a longer elapsed time only means the person heard more. Any other start
+ * is a new one (2019 past the hour's budget).
  */
 export async function startRiskDisclosure(
   ctx: AppContext,
@@ -55,6 +63,24 @@ export async function startRiskDisclosure(
     const app = await lockEditableApplicationOfUser(tx, userId);
     const { facts } = progressOf(app, await listStepRows(tx, app.id));
     const playlist = riskPlaylist(language, sectionsOf(app, facts));
+    const sections = playlist.sections.map((s) => s.section);
+    const answer = (startedAt: Date) => ({
+      action: 'start' as const,
+      started_at: startedAt.toISOString(),
+      minimum_ms: minimumListeningMs(playlist.total_ms),
+      playlist,
+    });
+    const latest = await latestRecordingEvent(tx, app.id);
+    const data = (latest?.data ?? {}) as Record<string, unknown>;
+    if (
+      latest?.type === 'risk_disclosure_started' &&
+      data.text_version === playlist.text_version &&
+      data.language === language &&
+      sameList(data.sections, sections) &&
+      now.getTime() - latest.createdAt.getTime() < playlist.total_ms
+    )
+      return answer(latest.createdAt);
+    await requireActionBudget(tx, app.id, 'risk_disclosure_start', now);
     await recordEvent(tx, meta, {
       type: 'risk_disclosure_started',
       applicationId: app.id,
@@ -63,17 +89,12 @@ export async function startRiskDisclosure(
       data: {
         text_version: playlist.text_version,
         language,
-        sections: playlist.sections.map((s) => s.section),
+        sections,
         total_ms: playlist.total_ms,
       },
       at: now,
     });
-    return {
-      action: 'start' as const,
-      started_at: now.toISOString(),
-      minimum_ms: minimumListeningMs(playlist.total_ms),
-      playlist,
-    };
+    return answer(now);
   });
 }
 

@@ -109,7 +109,9 @@ export async function recordAgreementOpened(
     if (!doc) throw new AppError('VALIDATION_FAILED', { id: 'agreement_not_applicable' });
     if (doc.sha256 !== body.sha256) throw new AppError('SIGNATURE_STALE');
     // opened already as it renders now: the hash covers the language too, so nothing is new
-    void checkHasEventWith; void requireActionBudget;
+    if (await checkHasEventWith(tx, app.id, 'agreement_opened', { id: doc.id, sha256: doc.sha256 }))
+      return { id: doc.id, sha256: doc.sha256, opened: true as const };
+    await requireActionBudget(tx, app.id, 'agreement_opened', now);
     await recordEvent(tx, meta, {
       type: 'agreement_opened',
       applicationId: app.id,
