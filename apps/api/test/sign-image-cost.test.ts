@@ -110,6 +110,12 @@ describe.each(DB_KINDS)('the signature image: cheap checks first, the ink judged
       expect(byHeader.json.status, JSON.stringify(byHeader.json)).toBe(ErrorCode.SIGNATURE_REFUSED);
       expect(byHeader.json.data.fields.signature).toBe(translateError('en', 'signature_invalid'));
       expect(byHeader.decodes).toBe(0);
+      // PNG magic bytes and then no IHDR chunk: refused as read, not handed to the decoder
+      const headless = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 0x41)]);
+      const noHeader = await sign(t, user, data, { image: dataUrl(headless) });
+      expect(noHeader.json.status).toBe(ErrorCode.SIGNATURE_REFUSED);
+      expect(noHeader.json.data.fields.signature).toBe(translateError('en', 'signature_invalid'));
+      expect(noHeader.decodes).toBe(0);
       // a stale answers hash is refused before any decoding too
       const stale = await sign(t, user, { ...data, answers_hash: 'f'.repeat(64) }, {});
       expect(stale.json.status).toBe(ErrorCode.SIGNATURE_STALE);
