@@ -19,3 +19,4 @@ export * from './sign';
 export * from './status-machine';
 export * from './steps/index';
 export * from './submission';
+export * from './text';

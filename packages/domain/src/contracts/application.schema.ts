@@ -12,6 +12,7 @@ import {
 } from '../id-documents';
 import { CHINESE_NAME_RE, ENGLISH_NAME_RE, normalizeEnglishName } from '../names';
 import { REOPEN_REASONS } from '../steps/types';
+import { textRule } from '../text';
 import { envelope, formList, optionalText } from './common.schema';
 
 export const ACCOUNT_MARKETS = ['HKMargin', 'USMargin'] as const;
@@ -103,7 +104,9 @@ export const StepVersionFieldSchema = z.object({ step_version: z.optional(stepVe
 export const IdLocationRequestSchema = z
   .object({
     id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
-    nationality: z.optional(z.string({ error: 'nationality_required' }).check(z.trim(), z.toUpperCase())),
+    nationality: z.optional(
+      z.string({ error: 'nationality_required' }).check(...textRule(), z.toUpperCase()),
+    ),
     step_version: z.optional(stepVersion),
   })
   .check(
@@ -132,7 +135,7 @@ export const FileParamsSchema = z.object({ document_id: z.uuid({ error: 'documen
 
 const englishName = (requiredKey: string) =>
   z.pipe(
-    z.pipe(z.string({ error: requiredKey }), z.transform(normalizeEnglishName)),
+    z.pipe(z.string({ error: requiredKey }).check(...textRule()), z.transform(normalizeEnglishName)),
     z.string().check(z.minLength(1, requiredKey), z.regex(ENGLISH_NAME_RE, 'english_name_invalid')),
   );
 
@@ -147,7 +150,9 @@ export function idDetailsSchema(opts: { today: string; hasStoredIdNumber: boolea
       id_type: z.enum(ID_TYPES, { error: 'id_type_required' }),
       id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
       chinese_name: z._default(
-        z.string({ error: 'chinese_name_invalid' }).check(z.trim(), z.maxLength(20, 'chinese_name_invalid')),
+        z
+          .string({ error: 'chinese_name_invalid' })
+          .check(...textRule(), z.maxLength(20, 'chinese_name_invalid')),
         '',
       ),
       english_surname: englishName('english_surname_required'),
@@ -160,7 +165,7 @@ export function idDetailsSchema(opts: { today: string; hasStoredIdNumber: boolea
       id_number: z._default(
         z
           .string({ error: 'id_number_format' })
-          .check(z.trim(), z.toUpperCase(), z.maxLength(30, 'id_number_format')),
+          .check(...textRule(), z.toUpperCase(), z.maxLength(30, 'id_number_format')),
         '',
       ),
       gender: z.enum(GENDERS, { error: 'gender_required' }),

@@ -2,12 +2,13 @@ import * as z from 'zod/mini';
 import { CAPTCHA_LENGTH, SMS_CODE_LENGTH } from '../constants';
 import { checkMobile, normalizeMobile } from '../phone';
 import { PHONE_REGION_CODES } from '../regions';
+import { textRule } from '../text';
 import { envelope, formBoolean, optionalText } from './common.schema';
 
 const region = z.enum(PHONE_REGION_CODES, { error: 'region_invalid' });
 // The mobile, captcha and SMS code rules run in one object check so that their messages come in the
 // spec §5 order (mobile, captcha, SMS code): the API answers with the first. Field level: types only.
-const mobileText = z.string({ error: 'mobile_required' });
+const mobileText = z.string({ error: 'mobile_required' }).check(...textRule({ normalize: false }));
 const CAPTCHA_RE = new RegExp(`^[A-Z0-9]{${CAPTCHA_LENGTH}}$`);
 const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
@@ -42,7 +43,7 @@ export const SmsCodeRequestSchema = z
   .object({
     region,
     mobile: mobileText,
-    image_code: z.optional(z.string({ error: 'captcha_format' }).check(z.trim(), z.toUpperCase())),
+    image_code: z.optional(z.string({ error: 'captcha_format' }).check(...textRule(), z.toUpperCase())),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -64,9 +65,9 @@ export const LoginRequestSchema = z
   .object({
     region,
     mobile: mobileText,
-    code: z._default(z.string({ error: 'sms_code_required' }).check(z.trim()), ''),
+    code: z._default(z.string({ error: 'sms_code_required' }).check(...textRule()), ''),
     // after LOGIN_FREE_WRONG_CODES wrong codes for the mobile the server asks for it (8001)
-    image_code: z.optional(z.string({ error: 'captcha_format' }).check(z.trim(), z.toUpperCase())),
+    image_code: z.optional(z.string({ error: 'captcha_format' }).check(...textRule(), z.toUpperCase())),
     isRead: z.optional(formBoolean),
     inviteCode: optionalText(64),
     ext: optionalText(200),
@@ -115,9 +116,9 @@ export const LogoutResponseSchema = envelope(z.object({}));
 export const LoginFormSchema = z
   .object({
     region,
-    mobile: z.string(),
-    imgCode: z.string(),
-    smsCode: z.string(),
+    mobile: mobileText,
+    imgCode: z.string().check(...textRule({ normalize: false })),
+    smsCode: z.string().check(...textRule({ normalize: false })),
     isRead: z.boolean(),
     captchaShown: z.boolean(),
   })
@@ -140,7 +141,7 @@ export type LoginForm = z.infer<typeof LoginFormSchema>;
 export const DecodeMobileRequestSchema = z.object({
   mobile: z
     .string({ error: 'mobile_required' })
-    .check(z.minLength(1, 'mobile_required'), z.maxLength(512, 'mobile_invalid')),
+    .check(...textRule(), z.minLength(1, 'mobile_required'), z.maxLength(512, 'mobile_invalid')),
 });
 export const DecodeMobileResponseSchema = envelope(z.object({ mobile: z.string(), region: z.string() }));
 
@@ -149,6 +150,6 @@ export const DecodeMobileResponseSchema = envelope(z.object({ mobile: z.string()
 // not needed to decode.
 export const DecodeMobileCommonRequestSchema = z.object({
   mobile: DecodeMobileRequestSchema.shape.mobile,
-  ext: z.optional(z.string().check(z.maxLength(200))),
-  childOpenAcctChannel: z.optional(z.string().check(z.maxLength(64))),
+  ext: optionalText(200),
+  childOpenAcctChannel: optionalText(64),
 });

@@ -2,6 +2,7 @@
 // cost ~90 KB gzipped of the 180 KB budget (docs/decisions/002-zod-mini-and-phone-checks.md).
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../constants';
+import { textRule } from '../text';
 
 /** Response envelope of every endpoint (spec §7): status 0 is success. */
 export function envelope<T extends z.ZodMiniType>(data: T) {
@@ -45,13 +46,35 @@ export function formList<T extends z.ZodMiniType>(item: T) {
   );
 }
 
-/** A trimmed string with an i18n key for "missing" and a maximum length. */
+/** A typed text (the text rule: NFC, trimmed, no control/bidi/invisible characters), required, at most `max`. */
 export function text(requiredKey: string, max: number, tooLongKey = requiredKey) {
   return z
     .string({ error: requiredKey })
-    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, tooLongKey));
+    .check(...textRule(), z.minLength(1, requiredKey), z.maxLength(max, tooLongKey));
 }
 
+/** An optional typed text under the text rule (partner extras, `source`…). */
 export function optionalText(max: number, key = 'invalid_value') {
-  return z.optional(z.string({ error: key }).check(z.trim(), z.maxLength(max, key)));
+  return z.optional(z.string({ error: key }).check(...textRule(), z.maxLength(max, key)));
 }
+
+/**
+ * spec §7 common parameters that are free text a partner link or host app sets (`source`, `empId`,
+ * `activity_id`…, some of them stored with the user or application): each one under the text
+ * rule, at most 200 characters. `token`, `_t`, `_sign` and `lang` have their own checks (the
+ * session look-up hashes the token; the sign check; an unknown language means the default).
+ */
+export const FREE_COMMON_PARAM_KEYS = [
+  'broker',
+  'source',
+  'empId',
+  'version',
+  'activity_id',
+  'open_type',
+] as const;
+export const CommonParamsSchema = z.object(
+  Object.fromEntries(FREE_COMMON_PARAM_KEYS.map((key) => [key, optionalText(200)])) as Record<
+    (typeof FREE_COMMON_PARAM_KEYS)[number],
+    ReturnType<typeof optionalText>
+  >,
+);

@@ -3,6 +3,7 @@
 // schema and the server parses with it again. Imported by path (it carries the mainland area data).
 import * as z from 'zod/mini';
 import { checkIsCountryCode } from '../countries';
+import { checkText, draftText, type TextProblem, textRule } from '../text';
 import {
   ADDRESS_PROOF_TYPES,
   type AddressProofProblem,
@@ -59,7 +60,8 @@ export type AddressProblem =
   | 'address_detail_too_long'
   | 'address_detail_too_many_lines'
   | 'address_postal_invalid'
-  | 'address_postal_invalid_other';
+  | 'address_postal_invalid_other'
+  | TextProblem;
 
 /**
  * Where each problem is shown: the mainland area's three codes come from one picker, `area`.
@@ -76,11 +78,15 @@ const chars = (s: string) => [...s].length;
 export function normalizeAddressDetail(region: AddressRegion, detail: string): string {
   if (region === 'OTHER')
     return detail
+      .normalize('NFC')
       .split(/\r\n|\r|\n/)
       .map((l) => l.trim())
       .filter(Boolean)
       .join('\n');
-  return detail.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return detail
+    .normalize('NFC')
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim();
 }
 
 /** A postal code as stored: trimmed; upper-cased elsewhere (sw1a 1aa → SW1A 1AA). */
@@ -119,7 +125,10 @@ export function checkAddress(a: AddressInput): [AddressErrorField, AddressProble
 
   // spec §5: the detail must be non-empty after trimming, at most 200 characters
   const detail = normalizeAddressDetail(region, asText(a.detail) ?? '');
-  if (!detail) out.push(['detail', 'address_detail_required']);
+  // the text rule; the free lines elsewhere are the one multi-line field of the application
+  const textProblem = checkText(detail, { multiline: region === 'OTHER' });
+  if (textProblem) out.push(['detail', textProblem]);
+  else if (!detail) out.push(['detail', 'address_detail_required']);
   else if (chars(detail) > ADDRESS_DETAIL_MAX) out.push(['detail', 'address_detail_too_long']);
   else if (region === 'OTHER' && detail.split('\n').length > ADDRESS_OTHER_MAX_LINES)
     out.push(['detail', 'address_detail_too_many_lines']);
@@ -268,9 +277,10 @@ export function addressFormSchema(ctx: Pick<StepFormContext, 'today'>) {
 }
 
 const code6 = z.string().check(z.regex(/^(\d{6})?$/, 'address_area_invalid'));
-const detailDraft = z
-  .string()
-  .check(z.refine((s) => chars(s.trim()) <= ADDRESS_DETAIL_MAX, 'address_detail_too_long'));
+const detailDraft = z.string().check(
+  ...textRule({ normalize: false, multiline: true }),
+  z.refine((s) => chars(s.trim()) <= ADDRESS_DETAIL_MAX, 'address_detail_too_long'),
+);
 const addressDraft = (prefix: string, region: string) => ({
   [`${prefix}region`]: z.enum(ADDRESS_REGIONS, { error: region }),
   [`${prefix}province_code`]: code6,
@@ -281,7 +291,7 @@ const addressDraft = (prefix: string, region: string) => ({
   }),
   [`${prefix}country`]: z.string().check(z.regex(/^[A-Z]{2}$/, 'address_country_required')),
   [`${prefix}detail`]: detailDraft,
-  [`${prefix}postal_code`]: z.string().check(z.maxLength(10, 'address_postal_invalid')),
+  [`${prefix}postal_code`]: draftText(10, 'address_postal_invalid'),
 });
 
 /** The saved answers' shape (drafts): every field optional, each bounded as the complete form bounds it. */

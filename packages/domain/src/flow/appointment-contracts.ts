@@ -3,6 +3,7 @@
 // slot again with them against its own clock.
 import * as z from 'zod/mini';
 import { envelope } from '../contracts/common.schema';
+import { textRule } from '../text';
 
 const version = z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v)),
@@ -12,7 +13,9 @@ const version = z.pipe(
 // POST /v9/OpenAccountHk/appoint — JSON or form body
 export const AppointRequestSchema = z.object({
   /** The call's start, with its offset: `2026-12-01T10:30:00+08:00` (a `Z` time is read as the same instant). */
-  slot: z.string({ error: 'appointment_invalid' }).check(z.maxLength(40, 'appointment_invalid')),
+  slot: z
+    .string({ error: 'appointment_invalid' })
+    .check(...textRule(), z.maxLength(40, 'appointment_invalid')),
   /**
    * The booking's version the screen showed (0: none booked): a change made meanwhile on another
    * device → 2007, nothing written. Optional: without it the last change wins. (Not `version`: that

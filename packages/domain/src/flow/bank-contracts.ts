@@ -2,6 +2,7 @@
 // `get_bank_subset`). The step's answers go through the generic step call (flow/bank-form.ts).
 import * as z from 'zod/mini';
 import { envelope } from '../contracts/common.schema';
+import { textRule } from '../text';
 import { checkLuhn, digitsOf } from './bank-data';
 
 // POST /v9/OpenAccountHk/bank_name { card_number } — session required
@@ -9,6 +10,7 @@ export const BankNameRequestSchema = z.object({
   card_number: z
     .string({ error: 'bank_card_number_required' })
     .check(
+      ...textRule(),
       z.overwrite(digitsOf),
       z.minLength(1, 'bank_card_number_required'),
       z.regex(/^\d{16,19}$/, 'bank_card_number_invalid'),

@@ -6,6 +6,7 @@
 // their masked forms (spec §5: numbers in groups of four, a telephone with its middle 4 digits masked).
 import * as z from 'zod/mini';
 import { checkMobile, maskMobile } from '../phone';
+import { draftText, textRule } from '../text';
 import {
   bankOfCard,
   checkLuhn,
@@ -72,7 +73,7 @@ export function checkBankLocation(
 const numberText = (requiredKey: string) =>
   z
     .string({ error: requiredKey })
-    .check(z.overwrite(digitsOf), z.minLength(1, requiredKey), z.maxLength(40, requiredKey));
+    .check(...textRule(), z.overwrite(digitsOf), z.minLength(1, requiredKey), z.maxLength(40, requiredKey));
 
 const mainlandSchema = z.object({
   card_number: numberText('bank_card_number_required').check(
@@ -81,13 +82,13 @@ const mainlandSchema = z.object({
   ),
   bank_code: z.enum(CN_CODES, { error: 'bank_code_required' }),
   reserved_phone: z.string({ error: 'bank_phone_required' }).check(
-    z.trim(),
+    ...textRule(),
     z.minLength(1, 'bank_phone_required'),
     z.refine((v) => checkMobile('CN', v) === null, 'bank_phone_invalid'),
     z.overwrite((v) => v.replace(/\D/g, '')),
   ),
-  province_code: z.string({ error: 'bank_location_required' }).check(z.trim()),
-  city_code: z.string({ error: 'bank_location_required' }).check(z.trim()),
+  province_code: z.string({ error: 'bank_location_required' }).check(...textRule()),
+  city_code: z.string({ error: 'bank_location_required' }).check(...textRule()),
 });
 
 const hongKongSchema = z.object({
@@ -98,11 +99,22 @@ const hongKongSchema = z.object({
   holder_name: z
     .string({ error: 'bank_holder_name_required' })
     .check(
-      z.trim(),
+      ...textRule(),
       z.minLength(1, 'bank_holder_name_required'),
       z.maxLength(200, 'bank_holder_name_mismatch'),
     ),
 });
+
+/** A bank draft's saved answers (the number and the phone only as masks). */
+const bankDraftShape = {
+  bank_type: z.union([z.literal(1), z.literal(2)]),
+  bank_code: z.string().check(z.regex(/^([A-Z]{2,6}|\d{3})$/)),
+  number_masked: draftText(60),
+  reserved_phone_masked: draftText(24),
+  province_code: z.string().check(z.regex(CODE6)),
+  city_code: z.string().check(z.regex(CODE6)),
+  holder_name: draftText(200),
+};
 
 /**
  * spec §3 bank card number, bank name, bank-reserved phone, bank location; issue #7 step 3. The
@@ -111,15 +123,15 @@ const hongKongSchema = z.object({
  * not type them again sends those masks back (the field empty or absent) to keep the sealed ones.
  */
 export const bankForm: StepForm = {
-  draft: z.partial(
+  draft: z.partial(z.object(bankDraftShape)),
+  // as sent: the number and the phone typed, checked before they are sealed (`seal` keeps them
+  // only once they are digits of a plausible length)
+  draftInput: z.partial(
     z.object({
-      bank_type: z.union([z.literal(1), z.literal(2)]),
-      bank_code: z.string().check(z.regex(/^([A-Z]{2,6}|\d{3})$/)),
-      number_masked: z.string().check(z.maxLength(60)),
-      reserved_phone_masked: z.string().check(z.maxLength(24)),
-      province_code: z.string().check(z.regex(CODE6)),
-      city_code: z.string().check(z.regex(CODE6)),
-      holder_name: z.string().check(z.maxLength(200)),
+      ...bankDraftShape,
+      card_number: draftText(40),
+      account_number: draftText(40),
+      reserved_phone: draftText(40),
     }),
   ),
   schema: (ctx) =>

@@ -2,6 +2,7 @@
 // step (spec §7 `company_name_list`), and the shape of the list the broker maintains.
 import * as z from 'zod/mini';
 import { envelope } from '../contracts/common.schema';
+import { textRule } from '../text';
 
 /** A listing code: HKEX (`0700.HK`), Shanghai (`600519.SH`), Shenzhen (`000001.SZ`), Beijing (`.BJ`). */
 export const LISTING_CODE = /^(\d{4,5}\.HK|\d{6}\.(SH|SZ|BJ))$/;
@@ -39,7 +40,7 @@ export const CompanyNameListRequestSchema = z.object({
   keyword: z._default(
     z
       .string({ error: 'invalid_value' })
-      .check(z.trim(), z.maxLength(COMPANY_NAME_KEYWORD_MAX, 'invalid_value')),
+      .check(...textRule(), z.maxLength(COMPANY_NAME_KEYWORD_MAX, 'invalid_value')),
     '',
   ),
   limit: z._default(

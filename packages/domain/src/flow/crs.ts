@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { checkIsCountryCode } from '../countries';
 import { checkHkIdNumber, type IdType, normalizeIdNumber } from '../id-documents';
+import { textRule } from '../text';
 
 /** issue #6 step 6: 1–5 jurisdictions of tax residency. */
 export const MAX_TAX_RESIDENCIES = 5;
@@ -81,8 +82,8 @@ export type CrsProblem =
 const optionalTrimmed = (key: CrsProblem) =>
   z.optional(
     z.pipe(
-      z.string({ error: key }),
-      z.transform((s) => s.trim() || undefined),
+      z.string({ error: key }).check(...textRule()),
+      z.transform((s) => s || undefined),
     ),
   );
 
@@ -100,7 +101,9 @@ function taxResidencySchema() {
        */
       tin_from_id: z.optional(z.boolean({ error: 'tin_or_reason_required' })),
       /** The TIN saved before, as shown back: the server keeps the sealed one it stands for. */
-      tin_masked: z.optional(z.string({ error: 'tin_format' }).check(z.maxLength(40, 'tin_format'))),
+      tin_masked: z.optional(
+        z.string({ error: 'tin_format' }).check(...textRule(), z.maxLength(40, 'tin_format')),
+      ),
       tin_reason: z.optional(z.enum(NO_TIN_REASONS, { error: 'tin_or_reason_required' })),
       tin_reason_explanation: optionalTrimmed('tin_reason_b_explanation_required'),
     })

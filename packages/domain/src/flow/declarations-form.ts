@@ -1,6 +1,7 @@
 // The declarations a Hong Kong broker collects (issue #6 step 7), on the generic step call.
 import * as z from 'zod/mini';
 import { formBoolean, formList } from '../contracts/common.schema';
+import { draftText, typedText } from '../text';
 import type { StepForm } from './step-forms';
 
 /** Details of a "yes" answer: at most 300 characters. */
@@ -38,7 +39,7 @@ function formBooleanRequired(key: string) {
   );
 }
 const details = (key: string) =>
-  z.optional(z.string({ error: key }).check(z.trim(), z.maxLength(DECLARATION_DETAILS_MAX, key)));
+  z.optional(typedText({ max: DECLARATION_DETAILS_MAX, tooLongKey: key, typeKey: key }));
 
 /** The whole declarations form, as the screen validates it and the server parses it again. */
 export function declarationsFormSchema() {
@@ -53,9 +54,11 @@ export function declarationsFormSchema() {
       pep_details: details('declaration_details_required'),
       licensed_employee: formBooleanRequired('declaration_answer_required'),
       licensed_employer: z.optional(
-        z
-          .string({ error: 'licensed_employer_required' })
-          .check(z.trim(), z.maxLength(LICENSED_EMPLOYER_MAX, 'licensed_employer_required')),
+        typedText({
+          max: LICENSED_EMPLOYER_MAX,
+          tooLongKey: 'licensed_employer_required',
+          typeKey: 'licensed_employer_required',
+        }),
       ),
       staff_relation: formBooleanRequired('declaration_answer_required'),
       staff_relation_details: details('declaration_details_required'),
@@ -125,14 +128,14 @@ export const declarationsForm: StepForm = {
     z.object({
       pep: z.boolean(),
       pep_relations: z.array(z.enum(PEP_RELATIONS)),
-      pep_details: z.string().check(z.maxLength(DECLARATION_DETAILS_MAX)),
+      pep_details: draftText(DECLARATION_DETAILS_MAX),
       licensed_employee: z.boolean(),
-      licensed_employer: z.string().check(z.maxLength(LICENSED_EMPLOYER_MAX)),
+      licensed_employer: draftText(LICENSED_EMPLOYER_MAX),
       staff_relation: z.boolean(),
-      staff_relation_details: z.string().check(z.maxLength(DECLARATION_DETAILS_MAX)),
+      staff_relation_details: draftText(DECLARATION_DETAILS_MAX),
       beneficial_owner: z.boolean(),
       corporate_voting_35: z.boolean(),
-      corporate_voting_details: z.string().check(z.maxLength(DECLARATION_DETAILS_MAX)),
+      corporate_voting_details: draftText(DECLARATION_DETAILS_MAX),
       hkidr_consent: z.boolean(),
       direct_marketing: z.boolean(),
     }),

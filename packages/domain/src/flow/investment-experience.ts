@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DERIVATIVES_KNOWLEDGE } from '../steps/investment';
+import { typedText } from '../text';
 
 /** spec §3 enumerations: investment purpose (the person may give several). */
 export const INVESTMENT_PURPOSES = ['capital_appreciation', 'hedging', 'dividend_yield'] as const;
@@ -92,10 +93,7 @@ export const DERIVATIVES_DETAIL_FIELDS = {
   transactions: 'derivatives_transactions',
 } as const satisfies Record<DerivativesKnowledgeWay, string>;
 
-const detailText = (key: string) =>
-  z.optional(
-    z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(DERIVATIVES_DETAIL_MAX, key)),
-  );
+const detailText = (key: string) => z.optional(typedText({ max: DERIVATIVES_DETAIL_MAX, requiredKey: key }));
 
 const transactionsCount = z.optional(
   z.pipe(

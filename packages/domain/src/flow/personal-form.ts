@@ -1,6 +1,7 @@
 // Step 3 of the opening flow (issue #6): education, marital status, residential property and an
 // email the person proved they receive (a 6-digit code sent by `mailCheck`). Imported by path.
 import * as z from 'zod/mini';
+import { textRule } from '../text';
 import type { StepForm } from './step-forms';
 
 /** spec §3 education, highest first. */
@@ -56,7 +57,7 @@ export function checkIsEmail(raw: string): boolean {
 export const emailSchema = z
   .string({ error: 'email_required' })
   .check(
-    z.trim(),
+    ...textRule(),
     z.minLength(1, 'email_required'),
     z.maxLength(EMAIL_MAX_LENGTH, 'email_invalid'),
     z.regex(EMAIL_PATTERN, 'email_invalid'),
@@ -82,7 +83,7 @@ export const personalForm: StepForm = {
       marital_status: z.enum(MARITAL_STATUSES),
       residential_property: z.enum(RESIDENTIAL_PROPERTY_TYPES),
       // a draft may hold an address still being typed; the confirmation checks it
-      email: z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, 'email_invalid'), z.toLowerCase()),
+      email: z.string().check(...textRule(), z.maxLength(EMAIL_MAX_LENGTH, 'email_invalid'), z.toLowerCase()),
     }),
   ),
   schema: () =>

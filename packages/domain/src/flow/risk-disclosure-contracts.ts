@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { envelope } from '../contracts/common.schema';
 import { RISK_SECTION_IDS } from '../steps/risk-disclosure';
 import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
+import { draftText } from '../text';
 
 const language = z.enum(['zh-CN', 'zh-HK', 'en'], { error: 'invalid_value' });
 const ms = z.number().check(z.minimum(0), z.maximum(24 * 3600 * 1000));
@@ -14,7 +15,7 @@ export const RiskDisclosureRequestSchema = z.discriminatedUnion('action', [
   /** The person heard it: what was heard, over the whole recording's timeline, and at which speed. */
   z.object({
     action: z.literal('listened'),
-    text_version: z.string().check(z.maxLength(40)),
+    text_version: draftText(40),
     language,
     sections: z.array(z.enum(RISK_SECTION_IDS)).check(z.minLength(1), z.maxLength(5)),
     /** Stretches heard, in ms from the recording's start; at most 500 (timeupdate ranges merged). */

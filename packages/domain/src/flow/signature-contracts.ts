@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { LANGUAGES } from '../constants';
 import { envelope } from '../contracts/common.schema';
 import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
+import { draftText } from '../text';
 import { AGREEMENT_IDS, SIGNATURE_LIMITS } from './signing';
 
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
@@ -70,13 +71,11 @@ export const SignRequestSchema = z.object({
     .check(z.maxLength(SIGNATURE_LIMITS.maxStrokes)),
   /** The pad's size in CSS pixels when it was drawn on. */
   pad: z.object({ width: z.number(), height: z.number() }),
-  agreements: z
-    .array(z.object({ id: z.enum(AGREEMENT_IDS), version: z.string().check(z.maxLength(40)), sha256: hex64 }))
-    .check(
-      z.maxLength(AGREEMENT_IDS.length),
-      // each document once
-      z.refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'agreement_not_accepted'),
-    ),
+  agreements: z.array(z.object({ id: z.enum(AGREEMENT_IDS), version: draftText(40), sha256: hex64 })).check(
+    z.maxLength(AGREEMENT_IDS.length),
+    // each document once
+    z.refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'agreement_not_accepted'),
+  ),
   answers_hash: hex64,
 });
 export type SignRequest = z.infer<typeof SignRequestSchema>;

@@ -7,6 +7,7 @@ import { checkIsIsoDate } from '../id-documents';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type';
 import { EMPLOYMENT_STATUSES } from '../steps/employment';
 import type { ApplicationFacts, StepId } from '../steps/types';
+import { draftText, textRule, typedText } from '../text';
 import {
   type AccountTypeProblem,
   ASSET_PROOF_TYPES,
@@ -58,6 +59,12 @@ export interface StepForm {
    * drafts are parsed by it, and it is the schema every write of this step's answers goes through.
    */
   draft?: z.ZodMiniType<Record<string, unknown>>;
+  /**
+   * A draft as sent, when it carries values the server seals (`seal`) and the saved answers keep
+   * only masked: the draft's fields and those values. A draft is parsed by it before anything is
+   * expanded, sealed or looked up (absent: `draft`).
+   */
+  draftInput?: z.ZodMiniType<Record<string, unknown>>;
   /** The complete form, as the person confirms it (errors are message keys). */
   schema: (ctx: StepFormContext) => z.ZodMiniType<Record<string, unknown>>;
   /**
@@ -201,7 +208,7 @@ export const accountTypeForm: StepForm = {
 const text = (requiredKey: string, max: number) =>
   z
     .string({ error: requiredKey })
-    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, requiredKey));
+    .check(...textRule(), z.minLength(1, requiredKey), z.maxLength(max, requiredKey));
 const distinct = (v: readonly unknown[]) => new Set(v).size === v.length;
 const choices = <T extends readonly [string, ...string[]]>(values: T, key: string) =>
   formList(z.enum(values, { error: key })).check(z.minLength(1, key), z.refine(distinct, key));
@@ -216,11 +223,11 @@ export const employmentForm: StepForm = {
   draft: z.partial(
     z.object({
       status: z.enum(EMPLOYMENT_STATUSES),
-      company_name: z.string().check(z.maxLength(200)),
+      company_name: draftText(200),
       industry: z.enum(INDUSTRIES),
-      position: z.string().check(z.maxLength(100)),
+      position: draftText(100),
       job_level: z.enum(JOB_LEVELS),
-      department: z.string().check(z.maxLength(100)),
+      department: draftText(100),
       years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
     }),
   ),
@@ -233,7 +240,7 @@ export const employmentForm: StepForm = {
           industry: z.optional(z.enum(INDUSTRIES, { error: 'industry_required' })),
           position: z.optional(text('position_required', 100)),
           job_level: z.optional(z.enum(JOB_LEVELS, { error: 'job_level_required' })),
-          department: z.optional(z.string().check(z.trim(), z.maxLength(100, 'department_too_long'))),
+          department: z.optional(typedText({ max: 100, tooLongKey: 'department_too_long' })),
           years_of_service: z.optional(
             z.pipe(
               z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v)),
@@ -290,7 +297,7 @@ export const financialForm: StepForm = {
       income_sources: z.array(z.enum(INCOME_SOURCES)),
       asset_classes: z.array(z.enum(ASSET_CLASSES)),
       funds_source: z.enum(FUNDS_SOURCES),
-      funds_source_other: z.string().check(z.maxLength(200)),
+      funds_source_other: draftText(200),
     }),
   ),
   schema: () =>
@@ -305,9 +312,7 @@ export const financialForm: StepForm = {
         income_sources: choices(INCOME_SOURCES, 'income_sources_required'),
         asset_classes: choices(ASSET_CLASSES, 'asset_classes_required'),
         funds_source: z.enum(FUNDS_SOURCES, { error: 'funds_source_required' }),
-        funds_source_other: z.optional(
-          z.string().check(z.trim(), z.maxLength(200, 'funds_source_other_required')),
-        ),
+        funds_source_other: z.optional(typedText({ max: 200, tooLongKey: 'funds_source_other_required' })),
       })
       .check(
         z.superRefine((v, ctx) => {
@@ -334,8 +339,8 @@ export const investmentForm: StepForm = {
       purposes: z.array(z.enum(INVESTMENT_PURPOSES)),
       experience: z.partialRecord(z.enum(INVESTMENT_PRODUCTS), z.enum(EXPERIENCE_YEARS)),
       derivatives_knowledge: z.array(z.enum(DERIVATIVES_KNOWLEDGE_WAYS)),
-      derivatives_training: z.string().check(z.maxLength(DERIVATIVES_DETAIL_MAX)),
-      derivatives_work: z.string().check(z.maxLength(DERIVATIVES_DETAIL_MAX)),
+      derivatives_training: draftText(DERIVATIVES_DETAIL_MAX),
+      derivatives_work: draftText(DERIVATIVES_DETAIL_MAX),
       derivatives_transactions: z.number().check(z.int(), z.minimum(0), z.maximum(999_999)),
     }),
   ),

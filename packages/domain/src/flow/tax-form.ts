@@ -2,6 +2,7 @@
 // the FATCA questions, the TINs sealed, the HK/CN TIN prefilled from the sealed ID number, and
 // the W-8BEN's citizenship when the US market is chosen.
 import * as z from 'zod/mini';
+import { draftText } from '../text';
 import {
   checkTinFromId,
   checkUsPerson,
@@ -18,20 +19,20 @@ import { checkNeedsW8ben, citizenshipFromId } from './w8ben';
 export { maskTin };
 
 /**
- * CRS self-certification (1–5 tax residencies, each with its TIN or reason A/B/C) and the US-person
- * questions: a US person cannot open online (issue #6 step 6). The TINs are sealed at rest; the
- * answers keep each residency with its TIN masked (and `tin_from_id` when it is the ID number).
+ * A tax draft's answers; `withTin`: as sent, each residency with the TIN typed (sealed before it is
+ * stored), else as stored, with its mask only.
  */
-export const taxForm: StepForm = {
-  draft: z.partial(
+function taxDraftSchema(withTin: boolean) {
+  return z.partial(
     z.object({
       tax_residencies: z.array(
         z.object({
           country: z.string().check(z.regex(/^[A-Z]{2}$/)),
-          tin_masked: z.optional(z.string()),
+          ...(withTin ? { tin: z.optional(draftText(40, 'tin_format')) } : {}),
+          tin_masked: z.optional(draftText(40, 'tin_format')),
           tin_from_id: z.optional(z.boolean()),
           tin_reason: z.optional(z.enum(NO_TIN_REASONS)),
-          tin_reason_explanation: z.optional(z.string().check(z.maxLength(NO_TIN_EXPLANATION_MAX))),
+          tin_reason_explanation: z.optional(draftText(NO_TIN_EXPLANATION_MAX)),
         }),
       ),
       us_citizen: z.boolean(),
@@ -39,7 +40,17 @@ export const taxForm: StepForm = {
       us_born: z.boolean(),
       citizenship: z.string().check(z.regex(/^[A-Z]{2}$/)),
     }),
-  ),
+  );
+}
+
+/**
+ * CRS self-certification (1–5 tax residencies, each with its TIN or reason A/B/C) and the US-person
+ * questions: a US person cannot open online (issue #6 step 6). The TINs are sealed at rest; the
+ * answers keep each residency with its TIN masked (and `tin_from_id` when it is the ID number).
+ */
+export const taxForm: StepForm = {
+  draft: taxDraftSchema(false),
+  draftInput: taxDraftSchema(true),
   schema: () => crsFormSchema() as unknown as z.ZodMiniType<Record<string, unknown>>,
   expandSealed: (answers, sealed) => {
     const sources: SealedTinSources = { idDocument: sealed.idDocument };

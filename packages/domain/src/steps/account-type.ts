@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { draftText } from '../text';
 import { always, type StepDefinition } from './types';
 
 export const SECURITIES_ACCOUNT_TYPES = ['cash', 'margin'] as const;
@@ -20,7 +21,7 @@ export const accountTypeStep: StepDefinition = {
       futures: z.boolean(),
       // spec §4/§5: the asset or income proof of a margin applicant aged 65 or over
       // (flow/account-rules.ts ASSET_PROOF_TYPES; kept loose here so the registry stays off flow/)
-      asset_proof_type: z.string().check(z.maxLength(40)),
+      asset_proof_type: draftText(40),
       asset_proof_amount_cents: z.number().check(z.int(), z.minimum(0)),
       asset_proof_issued_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { draftText } from '../text';
 import { always, type StepDefinition } from './types';
 
 /** spec §3 employment statuses. */
@@ -23,11 +24,11 @@ export const employmentStep: StepDefinition = {
   answers: z.partial(
     z.object({
       status: z.enum(EMPLOYMENT_STATUSES),
-      company_name: z.string().check(z.maxLength(200)),
-      industry: z.string().check(z.maxLength(50)),
-      position: z.string().check(z.maxLength(100)),
-      job_level: z.string().check(z.maxLength(50)),
-      department: z.string().check(z.maxLength(100)),
+      company_name: draftText(200),
+      industry: draftText(50),
+      position: draftText(100),
+      job_level: draftText(50),
+      department: draftText(100),
       years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(80)),
     }),
   ),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { GENDERS, ID_LOCATIONS, ID_TYPES } from '../id-documents';
+import { draftText } from '../text';
 import { always, type StepDefinition } from './types';
 
 /** ID photos the identity step needs: spec §5 'upload the ID front and back'. */
@@ -19,9 +20,9 @@ export const identityStep: StepDefinition = {
       id_location: z.enum(ID_LOCATIONS),
       nationality: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
       id_type: z.enum(ID_TYPES),
-      chinese_name: z.string().check(z.maxLength(20)),
-      english_surname: z.string().check(z.maxLength(100)),
-      english_given_name: z.string().check(z.maxLength(100)),
+      chinese_name: draftText(20),
+      english_surname: draftText(100),
+      english_given_name: draftText(100),
       name_matches_bank: z.boolean(),
       gender: z.enum(GENDERS),
       birth_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
