@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ERROR_MESSAGES, ErrorCode, LANGUAGES, STEPS, type StepId, translateError } from '@hk/domain';
+import { MAIL_CODES_OWN_PER_ADDRESS_PER_DAY } from '@hk/domain/flow/mail-check';
 import { personalForm } from '@hk/domain/flow/personal-form';
 import { STEP_FORMS } from '@hk/domain/flow/step-forms';
 import { and, eq } from 'drizzle-orm';
@@ -261,31 +262,94 @@ describe.each(DB_KINDS)('mailCheck: sending and verifying codes (%s)', (kind) =>
     expect((await codeRows(t, mallory.userId)).length).toBe(0);
   });
 
-  run('sending limits: 60 s, 5 an hour and 10 a day per address', async () => {
+  run('sending limits of one application: 60 s, 5 an hour and 10 a day', async () => {
     const email = emailOf('limits');
-    const users = await Promise.all([applicant(t), applicant(t), applicant(t)]);
-    const send = (u: TestUser) => mailCheck(t, u, { action: 'send', email });
-    expect((await send(users[0]!)).status).toBe(0);
-    // another application, same address, within 60 s
-    const soon = await send(users[1]!);
-    expect(fieldsOf(soon)).toEqual({ email: 'email_code_too_soon' });
+    const user = await applicant(t);
+    const send = () => mailCheck(t, user, { action: 'send', email });
+    expect((await send()).status).toBe(0);
+    expect(fieldsOf(await send())).toEqual({ email: 'email_code_too_soon' });
     for (let i = 1; i < 5; i++) {
       t.clock.advance(61);
-      expect((await send(users[i % 3]!)).status).toBe(0);
+      expect((await send()).status).toBe(0);
     }
     t.clock.advance(61);
-    expect(fieldsOf(await send(users[2]!))).toEqual({ email: 'email_code_hourly_limit' });
+    expect(fieldsOf(await send())).toEqual({ email: 'email_code_hourly_limit' });
     t.clock.advance(3600);
     for (let i = 0; i < 5; i++) {
-      expect((await send(users[i % 3]!)).status).toBe(0);
+      expect((await send()).status).toBe(0);
       t.clock.advance(61);
     }
     t.clock.advance(3600);
-    expect(fieldsOf(await send(users[0]!))).toEqual({ email: 'email_code_daily_limit' });
-    // a day later (sessions last a day: a fresh login)
-    t.clock.advance(24 * 3600);
-    expect((await send(await applicant(t))).status).toBe(0);
+    expect(fieldsOf(await send())).toEqual({ email: 'email_code_daily_limit' });
+    expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(10);
   });
+
+  run(
+    "decision 010: a stranger's application mailing an address up to its limits does not stop the owner's application",
+    async () => {
+      const email = emailOf('victim');
+      const [stranger, owner] = [await applicant(t), await applicant(t)];
+      const strangerIp = randomIp();
+      const strangerSend = () => mailCheck(t, stranger, { action: 'send', email }, { ip: strangerIp });
+      // the stranger uses up every limit it can: 5 in an hour, then 5 more, then refused for the day
+      for (let hour = 0; hour < 2; hour++) {
+        for (let i = 0; i < 5; i++) {
+          expect((await strangerSend()).status).toBe(0);
+          t.clock.advance(61);
+        }
+        expect(fieldsOf(await strangerSend())).toEqual({ email: 'email_code_hourly_limit' });
+        if (hour === 0) t.clock.advance(3600);
+      }
+      expect(fieldsOf(await strangerSend())).toEqual({ email: 'email_code_hourly_limit' });
+      t.clock.advance(3600);
+      expect(fieldsOf(await strangerSend())).toEqual({ email: 'email_code_daily_limit' });
+      // the address's owner, from their own application and network, still gets codes and verifies
+      const ownerIp = randomIp();
+      const ownerSend = () => mailCheck(t, owner, { action: 'send', email }, { ip: ownerIp });
+      const sent = await ownerSend();
+      expect(sent.status).toBe(0);
+      expect(sent.data).toMatchObject({ action: 'send', verified: false });
+      const code = lastCode(t, email);
+      expect((await mailCheck(t, owner, { action: 'verify', email, code })).status).toBe(0);
+      expect((await mailCheck(t, owner, { action: 'status', email })).data).toMatchObject({ verified: true });
+    },
+  );
+
+  run(
+    'decision 010: many applications add at most their own allowance each to an address at its limits',
+    async () => {
+      const email = emailOf('flood');
+      const apps = [await applicant(t), await applicant(t), await applicant(t), await applicant(t)];
+      // each from its own network: the client key's limit is not what protects the address here
+      const ips = apps.map(() => randomIp());
+      const refusals: string[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (const [i, u] of apps.entries()) {
+          const r = await mailCheck(t, u, { action: 'send', email }, { ip: ips[i]! });
+          if (round < MAIL_CODES_OWN_PER_ADDRESS_PER_DAY) expect(r.status, `round ${round}`).toBe(0);
+          else refusals.push(fieldsOf(r).email!);
+        }
+        t.clock.advance(61);
+      }
+      expect(refusals).toEqual(Array(apps.length * 2).fill('email_code_hourly_limit'));
+      expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(
+        apps.length * MAIL_CODES_OWN_PER_ADDRESS_PER_DAY,
+      );
+      // later that day: the address's daily limit, and each application's allowance is used
+      t.clock.advance(3600);
+      for (const [i, u] of apps.entries())
+        expect(fieldsOf(await mailCheck(t, u, { action: 'send', email }, { ip: ips[i]! }))).toEqual({
+          email: 'email_code_daily_limit',
+        });
+      // a fifth application still gets its own allowance (that is what no stranger can take away)
+      expect(
+        (await mailCheck(t, await applicant(t), { action: 'send', email }, { ip: randomIp() })).status,
+      ).toBe(0);
+      expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(
+        apps.length * MAIL_CODES_OWN_PER_ADDRESS_PER_DAY + 1,
+      );
+    },
+  );
 
   run('per application: one code a minute, whatever the address', async () => {
     const user = await applicant(t);
@@ -313,13 +377,43 @@ describe.each(DB_KINDS)('mailCheck: sending and verifying codes (%s)', (kind) =>
     expect((await mailCheck(t, users[4]!, { action: 'send', email: emailOf('ip') })).status).toBe(0);
   });
 
-  run('concurrent sends to one address: exactly one is mailed (advisory locks)', async () => {
-    const email = emailOf('race');
-    const users = await Promise.all([1, 2, 3, 4].map(() => applicant(t)));
-    const results = await Promise.all(users.map((u) => mailCheck(t, u, { action: 'send', email })));
+  run('concurrent sends of one application: exactly one is mailed (the application row lock)', async () => {
+    const user = await applicant(t);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => mailCheck(t, user, { action: 'send', email: emailOf('race-own') })),
+    );
     expect(results.filter((r) => r.status === 0)).toHaveLength(1);
-    expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(1);
+    expect(await codeRows(t, user.userId)).toHaveLength(1);
   });
+
+  run(
+    'concurrent sends of two applications past their own allowance, at the address limit: exactly one is mailed (advisory lock)',
+    async () => {
+      const email = emailOf('race');
+      const [a, b] = [await applicant(t), await applicant(t)];
+      const [ipA, ipB] = [randomIp(), randomIp()];
+      for (let i = 0; i < MAIL_CODES_OWN_PER_ADDRESS_PER_DAY; i++) {
+        expect((await mailCheck(t, a, { action: 'send', email }, { ip: ipA })).status).toBe(0);
+        expect((await mailCheck(t, b, { action: 'send', email }, { ip: ipB })).status).toBe(0);
+        t.clock.advance(61);
+      }
+      t.clock.advance(3600);
+      // a, past its allowance, brings the address to one below its daily limit
+      const daily = 10;
+      for (let n = 2 * MAIL_CODES_OWN_PER_ADDRESS_PER_DAY; n < daily - 1; n++) {
+        expect((await mailCheck(t, a, { action: 'send', email }, { ip: ipA })).status).toBe(0);
+        t.clock.advance(61);
+      }
+      const race = await Promise.all([
+        mailCheck(t, a, { action: 'send', email }, { ip: ipA }),
+        mailCheck(t, b, { action: 'send', email }, { ip: ipB }),
+      ]);
+      // the loser is refused by the address's limits (within the minute, or at the day's count)
+      expect(race.filter((r) => r.status === 0)).toHaveLength(1);
+      expect(race.map((r) => fieldsOf(r).email).filter(Boolean)).toHaveLength(1);
+      expect(t.app.ctx.mailer.outbox!.list(email)).toHaveLength(daily);
+    },
+  );
 
   run('bad input: the field errors, never a 5xx, nothing written', async () => {
     const user = await applicant(t);

@@ -2,7 +2,9 @@
 // email verification of the personal step. Three actions: `send` mails a 6-digit code to an address,
 // `verify` checks a code for that address, `status` says whether this application verified an address
 // (mailing nothing: the screen asks it when it shows a saved draft's email). Codes, their lifetime, tries and sending limits are the
-// SMS codes' (constants.ts), counted per address, per client address and per application.
+// SMS codes' (constants.ts), counted per application, per client address and per address; an
+// application's first codes to an address are its own allowance, which no other application's sends
+// can use up (decision 010).
 import * as z from 'zod/mini';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_S, SMS_COUNTDOWN_S } from '../constants';
 import { envelope } from '../contracts/common.schema';
@@ -13,6 +15,13 @@ export const MAIL_CODE_LENGTH = SMS_CODE_LENGTH;
 export const MAIL_CODE_TTL_S = SMS_CODE_TTL_S;
 /** The 'send code' button's countdown (spec §9: 60 s, as for SMS). */
 export const MAIL_COUNTDOWN_S = SMS_COUNTDOWN_S;
+
+/**
+ * Decision 010: codes an application may mail to one address in 24 hours whatever other
+ * applications mailed to it. Past these, the address's own limits (SMS_PER_MOBILE_* over every
+ * application) apply too, so many applications add at most this many mails each a day.
+ */
+export const MAIL_CODES_OWN_PER_ADDRESS_PER_DAY = 3;
 
 export const MAIL_CODE_PATTERN = new RegExp(`^\\d{${MAIL_CODE_LENGTH}}$`);
 

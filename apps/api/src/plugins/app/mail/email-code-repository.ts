@@ -6,12 +6,15 @@ import type { CodeSendActivity } from '../auth/one-time-code';
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Codes (sent or refused by the mail server) to an address, from a client key, for an application. */
+/**
+ * Codes (sent or refused by the mail server) to an address over every application, from a client
+ * key, for an application, and from this application to this address (`ownToAddressLastDay`).
+ */
 export async function readEmailCodeActivity(
   tx: Tx,
   subject: { emailHash: string; ip: string; applicationId: string },
   now: Date,
-): Promise<{ address: CodeSendActivity; application: CodeSendActivity }> {
+): Promise<{ address: CodeSendActivity; application: CodeSendActivity; ownToAddressLastDay: number }> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const counts = (where: ReturnType<typeof eq>) =>
@@ -25,6 +28,9 @@ export async function readEmailCodeActivity(
       .where(and(where, gt(emailCodes.createdAt, dayAgo)));
   const [byAddress] = await counts(eq(emailCodes.emailHash, subject.emailHash));
   const [byApplication] = await counts(eq(emailCodes.applicationId, subject.applicationId));
+  const [byPair] = await counts(
+    and(eq(emailCodes.applicationId, subject.applicationId), eq(emailCodes.emailHash, subject.emailHash))!,
+  );
   const [byIp] = await tx
     .select({ n: count() })
     .from(emailCodes)
@@ -36,7 +42,11 @@ export async function readEmailCodeActivity(
     subjectCodesLastDay: c?.lastDay ?? 0,
     ipCodesLastHour,
   });
-  return { address: activity(byAddress), application: activity(byApplication) };
+  return {
+    address: activity(byAddress),
+    application: activity(byApplication),
+    ownToAddressLastDay: byPair?.lastDay ?? 0,
+  };
 }
 
 /**

@@ -1,5 +1,9 @@
 import type { Language } from '@hk/domain';
-import { MAIL_CODE_TTL_S, MAIL_COUNTDOWN_S } from '@hk/domain/flow/mail-check';
+import {
+  MAIL_CODE_TTL_S,
+  MAIL_CODES_OWN_PER_ADDRESS_PER_DAY,
+  MAIL_COUNTDOWN_S,
+} from '@hk/domain/flow/mail-check';
 import { normalizeEmail } from '@hk/domain/flow/personal-form';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
@@ -63,8 +67,9 @@ export type MailCheckResult = {
  * Mails a code to an address, in two parts, like the login SMS (sms-code-service.ts). First one
  * transaction: the user's application locked (and still editable), then advisory locks on the
  * address and on the client key, so concurrent requests (also from another server process) are
- * counted one after the other; the limits are checked (per address, per application, per client
- * key) and the code row is written. It commits; only then is the mail server asked, holding no
+ * counted one after the other; the limits are checked (per application and per client key always;
+ * per address, over every application, only past this application's own allowance for the address:
+ * decision 010) and the code row is written. It commits; only then is the mail server asked, holding no
  * lock and no connection. Its answer is recorded on the row: accepted, the code becomes the
  * application's live one (the earlier one is cancelled); refused, the row stays (it counts toward
  * the limits) and the earlier code stays valid. An address this application already verified is
@@ -93,7 +98,14 @@ export async function sendEmailCode(
       await lockSubject(tx, `email:${emailHash}`);
       await lockSubject(tx, `mail-ip:${req.ip}`);
       const activity = await readEmailCodeActivity(tx, { emailHash, ip: req.ip, applicationId: app.id }, now);
-      const limit = sendingLimitOf(activity.address, now) ?? sendingLimitOf(activity.application, now);
+      // decision 010: the application's own limits and the client key's always apply; the
+      // address's (counting every application's sends) only past this application's own allowance
+      // for it, so no other application can use up the sends its owner needs
+      const limit =
+        sendingLimitOf(activity.application, now) ??
+        (activity.ownToAddressLastDay < MAIL_CODES_OWN_PER_ADDRESS_PER_DAY
+          ? null
+          : sendingLimitOf(activity.address, now));
       if (limit) return { verified: false, refusal: limit };
       const codeId = await insertEmailCode(tx, {
         applicationId: app.id,
