@@ -8,8 +8,10 @@ import { PageFallback } from './app/root-layout';
 import { createAppRouter } from './app/router';
 import { ROUTES } from './app/routes';
 import { SessionHandoffGate } from './app/session-handoff-gate';
+import { runStartUpCalls } from './app/start-up';
 import { setSessionInvalidHandler } from './lib/api-client';
 import { captureEntryParams } from './lib/entry-params';
+import { installGlobalErrorHandler } from './lib/global-errors';
 import { initI18n } from './lib/i18n';
 import { getToken, logoutLocally } from './lib/session';
 import { applyTheme } from './lib/theme';
@@ -19,6 +21,7 @@ import './styles.css';
 // Legacy hash links first (their query may carry the entry parameters), then the token, then
 // the logged-in user's landing screen (app/entry-redirect.ts). A link's token that meets another
 // live session waits for the person's choice (SessionHandoffGate); either way a token is stored.
+installGlobalErrorHandler();
 const legacyPath = entryRedirect(window.location, false);
 if (legacyPath) window.history.replaceState(null, '', legacyPath);
 captureEntryParams(window.location.search);
@@ -32,6 +35,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 const router = createAppRouter();
+runStartUpCalls(queryClient);
 
 setSessionInvalidHandler(() => {
   logoutLocally();

@@ -39,10 +39,18 @@ type Params = Record<string, string | number | boolean | readonly string[] | und
  */
 export interface CallAs {
   token?: string;
+  /**
+   * The login call itself (check_verify_code): spec §8 gives its status 1 the meaning "an existing
+   * user", so neither 1 nor 1001 from it logs anyone out.
+   */
+  isLogin?: boolean;
 }
 
+/** spec §4, §8: on a general call these statuses log the person out and go to /login. */
+const SESSION_END_STATUSES: readonly number[] = [1, ErrorCode.SESSION_INVALID];
+
 let onSessionInvalid: () => void = () => {};
-/** spec §4: status 1001 logs the user out and goes to /login; the router registers how. */
+/** spec §4: status 1 or 1001 logs the user out and goes to /login; the router registers how. */
 export function setSessionInvalidHandler(handler: () => void) {
   onSessionInvalid = handler;
 }
@@ -74,8 +82,18 @@ export function commonParams(extra: Params = {}, as?: CallAs): Record<string, st
   return out;
 }
 
+/** A language tag only: anything else in a link would make every request throw in `fetch`. */
+const LANG_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
+
+function langHeader(): { lang?: string } {
+  const lang = entryParam('lang');
+  return LANG_TAG.test(lang) ? { lang } : {};
+}
+
 function headers(as?: CallAs): Record<string, string> {
   const h: Record<string, string> = {
+    // spec §7: the entry query's `lang`, as a header of its own on every request
+    ...langHeader(),
     'X-Requested-With': 'XMLHttpRequest',
     Agent: 'mobile',
     'Accept-Language': currentLanguage(),
@@ -107,7 +125,8 @@ function handleEnvelope<S extends z.ZodMiniType>(json: unknown, schema: S, as?: 
   if (typeof env?.status !== 'number') throw networkError();
   if (env.status !== 0) {
     // A token tried on the side (CallAs) being refused says nothing about the stored session.
-    if (env.status === ErrorCode.SESSION_INVALID && as?.token === undefined) onSessionInvalid();
+    if (SESSION_END_STATUSES.includes(env.status) && as?.token === undefined && !as?.isLogin)
+      onSessionInvalid();
     throw new ApiError(env.status, String(env.info ?? ''), env.data?.fields ?? {});
   }
   return z.parse(schema, json);
@@ -173,7 +192,10 @@ async function request<S extends z.ZodMiniType>(
   return handleEnvelope(json, schema, as);
 }
 
-/** POST, form-encoded (spec §7 default). Resolves to the whole envelope parsed by `schema`. */
+/**
+ * POST, form-encoded (spec §7: every call unless its body is FormData). Resolves to the whole
+ * envelope parsed by `schema`.
+ */
 export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, schema: S, as?: CallAs) {
   return request(
     () => ({
@@ -189,7 +211,10 @@ export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, sch
   );
 }
 
-/** POST with a JSON body (nested answers of the generic step call); common parameters alongside. */
+/**
+ * POST with a JSON body: only the product's own step calls, whose answers nest (lists of objects,
+ * strokes) beyond what a form can say (docs/api.md § Bodies); common parameters alongside.
+ */
 export function apiPostJson<S extends z.ZodMiniType>(path: string, body: Record<string, unknown>, schema: S) {
   return request(
     () => ({

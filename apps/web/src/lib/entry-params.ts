@@ -12,9 +12,11 @@ const KEYS = [
   'flag',
   'caType',
   'language',
+  'lang',
   'theme',
   'apptheme',
   'activity_id',
+  'debug',
 ] as const;
 export type EntryParamKey = (typeof KEYS)[number];
 
@@ -45,4 +47,10 @@ function readSaved(): Partial<Record<EntryParamKey, string>> {
 export function entryParam(key: EntryParamKey): string {
   params ??= readSaved();
   return params[key] ?? '';
+}
+
+/** Whether the entry URL carried `key` at all (`?debug` has no value). */
+export function hasEntryParam(key: EntryParamKey): boolean {
+  params ??= readSaved();
+  return params[key] !== undefined;
 }

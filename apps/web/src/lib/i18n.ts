@@ -3,6 +3,7 @@ import zhCNErrors from '@hk/domain/locales/zh-CN/errors.json';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { readStored, writeStored } from './storage';
 
 // One catalogue per language per namespace (src/locales/<lang>/<ns>.json). `common` and `login` of
 // the default language ship with the first page; other languages (fetched before the first render,
@@ -18,16 +19,32 @@ const lazyErrors: Record<string, () => Promise<{ default: Record<string, string>
   en: () => import('@hk/domain/locales/en/errors.json'),
 };
 
-const LANG_KEY = 'hk_lang';
+/** `hk_lang`: a generic stored value, so it carries an expiry like every other (spec §3, 7200 s). */
+export const LANG_STORE_KEY = 'lang';
+
+const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
+
+/** The language chosen on the login page, while its stored value lives. */
+export function storedLanguage(): Language | null {
+  const saved = readStored<string>(LANG_STORE_KEY);
+  if (isLanguage(saved)) return saved;
+  try {
+    // kept raw (no expiry) before issue #17: honoured once, then stored the spec's way
+    const raw = localStorage.getItem(`hk_${LANG_STORE_KEY}`);
+    if (isLanguage(raw)) {
+      writeStored(LANG_STORE_KEY, raw);
+      return raw;
+    }
+  } catch {}
+  return null;
+}
 
 function initialLanguage(): Language {
-  const q = new URLSearchParams(window.location.search).get('language');
+  const query = new URLSearchParams(window.location.search);
+  // spec §1 `language`; the host's `lang` (spec §7, also sent as a header) when it is alone
+  const q = query.get('language') || query.get('lang');
   if (q) return pickLanguage(q);
-  try {
-    const saved = localStorage.getItem(LANG_KEY);
-    if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
-  } catch {}
-  return pickLanguage(navigator.languages?.join(',') || navigator.language);
+  return storedLanguage() ?? pickLanguage(navigator.languages?.join(',') || navigator.language);
 }
 
 export function currentLanguage(): Language {
@@ -36,9 +53,7 @@ export function currentLanguage(): Language {
 }
 
 export async function setLanguage(lang: Language) {
-  try {
-    localStorage.setItem(LANG_KEY, lang);
-  } catch {}
+  writeStored(LANG_STORE_KEY, lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -12,6 +12,13 @@ export interface UserSession {
   isCodeCN: boolean;
 }
 
+/** `hk_caType`: the certificate authority the start-up's getCA answered (spec §7). */
+export const CA_TYPE_STORE_KEY = 'caType';
+
+function knownCaType(): string {
+  return readStored<string>(CA_TYPE_STORE_KEY) || DEFAULT_CA_TYPE;
+}
+
 let cached: { raw: UserSession | null } | null = null;
 subscribeStorage(() => {
   cached = null;
@@ -35,7 +42,7 @@ export function saveSession(s: Partial<UserSession> & { token: string }) {
       region: s.region ?? current?.region ?? 'HK',
       mobile: s.mobile ?? current?.mobile ?? '',
       token: s.token,
-      caType: s.caType ?? current?.caType ?? DEFAULT_CA_TYPE,
+      caType: s.caType ?? current?.caType ?? knownCaType(),
       isCodeCN: s.isCodeCN ?? current?.isCodeCN ?? true,
     },
     STORAGE_USER_TTL_S,
@@ -47,7 +54,7 @@ export function saveSession(s: Partial<UserSession> & { token: string }) {
  * (uid, region, masked mobile), only the device's CA type. `mobile` is the masked number when known.
  */
 export function replaceSession(s: { token: string; mobile?: string }) {
-  const caType = getSession()?.caType ?? DEFAULT_CA_TYPE;
+  const caType = getSession()?.caType ?? knownCaType();
   writeStored<UserSession>(
     STORAGE_USER_KEY,
     { uid: '', region: '', mobile: s.mobile ?? '', token: s.token, caType, isCodeCN: true },

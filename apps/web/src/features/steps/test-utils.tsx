@@ -52,7 +52,13 @@ export function fakeStepServer(routes: Record<string, unknown | Handler>) {
   const calls: { path: string; body: Body }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const raw = typeof init?.body === 'string' ? init.body : '';
+    // a form-encoded call (apiPost) hands fetch its URLSearchParams, a JSON one a string
+    const raw =
+      init?.body instanceof URLSearchParams
+        ? init.body.toString()
+        : typeof init?.body === 'string'
+          ? init.body
+          : '';
     let body: Body;
     try {
       body = raw.startsWith('{') ? (JSON.parse(raw) as Body) : Object.fromEntries(new URLSearchParams(raw));

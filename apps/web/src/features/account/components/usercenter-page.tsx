@@ -1,4 +1,4 @@
-import { ApplicationStatus, routeForStatus, type UserStatus } from '@hk/domain';
+import { ApplicationStatus, completedPercent, routeForStatus, type UserStatus } from '@hk/domain';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,8 +91,8 @@ export default function UserCenterPage() {
         <div className="status-panel">
           <p className="status-text">{statusText(status.data, t)}</p>
           <ProgressMeter
-            percent={status.data.info_progress}
-            label={t('common:completed_percent', { percent: status.data.info_progress })}
+            percent={completedPercent(status.data.stages_done)}
+            label={t('common:completed_percent', { percent: completedPercent(status.data.stages_done) })}
           />
         </div>
       )}

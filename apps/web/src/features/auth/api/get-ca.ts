@@ -1,18 +1,24 @@
 import { CaResponseSchema } from '@hk/domain';
 import { apiGet } from '../../../lib/api-client';
 import { entryParam } from '../../../lib/entry-params';
-import { getSession, saveSession } from '../../../lib/session';
+import { CA_TYPE_STORE_KEY, getSession, saveSession } from '../../../lib/session';
+import { writeStored } from '../../../lib/storage';
 
-// GET /v9/OpenAccountHk/getCA?caType= → 'sz' | 'gd', kept in the session as caType (spec §7).
+// GET /v9/OpenAccountHk/getCA?caType= → 'sz' | 'gd' (spec §7).
 export async function fetchCaType() {
   const res = await apiGet('/v9/OpenAccountHk/getCA', { caType: entryParam('caType') }, CaResponseSchema);
   return res.data;
 }
 
-/** Best effort: the session keeps its default (sz) when the call fails. */
+/**
+ * spec §7: called at start-up; an answer with status 0 is stored as `caType` (hk_caType, with the
+ * default expiry), which a session made later starts from, and kept in a live session too. Best
+ * effort: the default (sz) stays when the call fails.
+ */
 export async function syncCaType() {
   try {
     const caType = await fetchCaType();
+    writeStored(CA_TYPE_STORE_KEY, caType);
     const token = getSession()?.token;
     if (token) saveSession({ token, caType });
   } catch {

@@ -34,6 +34,7 @@ export async function login(input: LoginInput) {
       flag: orUndefined(entryParam('flag')),
     },
     LoginResponseSchema,
+    { isLogin: true },
   );
   return res.data;
 }

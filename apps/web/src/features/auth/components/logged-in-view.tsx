@@ -1,4 +1,4 @@
-import { progressButtonKeyForStep, STEP_IDS } from '@hk/domain';
+import { completedPercent, progressButtonKey } from '@hk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,9 +40,7 @@ export function LoggedInView() {
 
   const masked = session?.mobile || status.data?.mobile_masked || '';
   const progress = status.data?.progress;
-  const percent = status.data?.info_progress ?? 0;
-  // Before the application exists (registered) there is no next step yet: the flow's first one.
-  const nextStep = progress === 'registered' ? STEP_IDS[0] : (status.data?.next_step ?? null);
+  const percent = completedPercent(status.data?.stages_done ?? []);
   const showIntro = progress === 'opening' || progress === 'registered';
   const showAdviser = entryParam('flag') !== '-1'; // spec §2: hidden when the marketing flag is -1
 
@@ -75,7 +73,7 @@ export function LoggedInView() {
               void navigate(progress === 'registered' ? ROUTES.accountType.path : ROUTES.usercenter.path)
             }
           >
-            {t(progressButtonKeyForStep(nextStep))}
+            {t(progressButtonKey(status.data?.info_progress ?? 0))}
           </AppButton>
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX, STORAGE_USER_KEY, type StepId, type UserStatus } from '@hk/domain';
+import { type Language, STORAGE_PREFIX, STORAGE_USER_KEY, type StepId, type UserStatus } from '@hk/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logoutLocally } from '../../../lib/session';
@@ -242,7 +242,12 @@ describe('/login: the captcha the login itself asks for (after wrong codes)', ()
 });
 
 describe('/login, logged in', () => {
-  const status = (progress: UserStatus['progress'], info_progress: number, next_step: StepId | null) =>
+  const status = (
+    progress: UserStatus['progress'],
+    info_progress: number,
+    next_step: StepId | null,
+    stages_done: UserStatus['stages_done'] = [],
+  ) =>
     ok<UserStatus>({
       suid: 's1',
       is_marketing: 0,
@@ -252,7 +257,7 @@ describe('/login, logged in', () => {
       bank_audit: 0,
       info_progress,
       progress,
-      stages_done: info_progress >= 10 ? ['id'] : [],
+      stages_done,
       next_step,
       steps: [
         { step: 'identity', confirmed: info_progress >= 10, reopened_reason: null },
@@ -278,10 +283,10 @@ describe('/login, logged in', () => {
     );
   });
 
-  it('shows the masked number and a progress button labelled by the next step', async () => {
-    // 10% with the account type next: the label follows the step, not the percentage
+  it('shows the masked number, how far the person got and a progress button to the user centre', async () => {
+    // the ID stage done, the account type under way: info_progress 30 (decision 011)
     fakeServer({
-      '/v9/OpenAccountHk/status': status('opening', 10, 'account_type'),
+      '/v9/OpenAccountHk/status': status('opening', 30, 'account_type', ['id']),
       '/v9/OpenAccountHk/getCA': ok('gd'),
     });
     renderAt('/login', <LoginPage />);
@@ -293,15 +298,79 @@ describe('/login, logged in', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/usercenter');
   });
 
-  it('labels the progress button "continue ID" while the address (an ID-stage step) is next', async () => {
-    fakeServer({
-      '/v9/OpenAccountHk/status': status('opening', 10, 'address'),
-      '/v9/OpenAccountHk/getCA': ok('gd'),
+  // spec §2: the label by percentage, at every boundary of its table, in the three languages
+  const LABELS: [number, StepId, Record<Language, string>][] = [
+    [0, 'identity', { en: 'Continue uploading ID', 'zh-CN': '继续上传证件', 'zh-HK': '繼續上傳證件' }],
+    [10, 'address', { en: 'Continue uploading ID', 'zh-CN': '继续上传证件', 'zh-HK': '繼續上傳證件' }],
+    [
+      11,
+      'account_type',
+      { en: 'Continue: account type', 'zh-CN': '继续选择账户类型', 'zh-HK': '繼續選擇賬戶類型' },
+    ],
+    [
+      30,
+      'account_type',
+      { en: 'Continue: account type', 'zh-CN': '继续选择账户类型', 'zh-HK': '繼續選擇賬戶類型' },
+    ],
+    [
+      31,
+      'personal',
+      { en: 'Continue: personal information', 'zh-CN': '继续填写个人资料', 'zh-HK': '繼續填寫個人資料' },
+    ],
+    [
+      50,
+      'investment',
+      { en: 'Continue: personal information', 'zh-CN': '继续填写个人资料', 'zh-HK': '繼續填寫個人資料' },
+    ],
+    [
+      51,
+      'risk_disclosure',
+      { en: 'Continue: risk disclosure', 'zh-CN': '继续风险披露', 'zh-HK': '繼續風險披露' },
+    ],
+    [
+      60,
+      'identity_media',
+      { en: 'Continue: risk disclosure', 'zh-CN': '继续风险披露', 'zh-HK': '繼續風險披露' },
+    ],
+    [
+      61,
+      'bank',
+      { en: 'Continue: bank card verification', 'zh-CN': '继续银行卡验证', 'zh-HK': '繼續銀行卡驗證' },
+    ],
+    [
+      90,
+      'bank',
+      { en: 'Continue: bank card verification', 'zh-CN': '继续银行卡验证', 'zh-HK': '繼續銀行卡驗證' },
+    ],
+    [
+      91,
+      'signature',
+      { en: 'Final step: signature', 'zh-CN': '完成最后一步签名', 'zh-HK': '完成最後一步簽名' },
+    ],
+    [
+      100,
+      'signature',
+      { en: 'Final step: signature', 'zh-CN': '完成最后一步签名', 'zh-HK': '完成最後一步簽名' },
+    ],
+  ];
+  for (const lang of ['en', 'zh-CN', 'zh-HK'] as const) {
+    it(`labels the progress button by info_progress at every boundary (${lang})`, async () => {
+      await setupI18n(lang);
+      try {
+        for (const [percent, next, labels] of LABELS) {
+          fakeServer({
+            '/v9/OpenAccountHk/status': status('opening', percent, next),
+            '/v9/OpenAccountHk/getCA': ok('sz'),
+          });
+          renderAt('/login', <LoginPage />);
+          expect(await screen.findByRole('button', { name: labels[lang] }), `${percent}%`).toBeTruthy();
+          cleanup();
+        }
+      } finally {
+        await setupI18n('en');
+      }
     });
-    renderAt('/login', <LoginPage />);
-    expect(await screen.findByRole('button', { name: 'Continue uploading ID' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Continue: account type' })).toBeNull();
-  });
+  }
 
   it('switching number logs out and shows the form', async () => {
     const server = fakeServer({

@@ -1,4 +1,4 @@
-import { FLOW_STAGES } from '@hk/domain';
+import { completedPercent, FLOW_STAGES } from '@hk/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
@@ -41,7 +41,8 @@ export default function ProgressPage() {
     return <PageState loading={!status.error} error={status.error} onRetry={() => void status.refetch()} />;
 
   const done = new Set<string>(status.data.stages_done);
-  const percent = status.data.info_progress;
+  // 'completed N%' is the last stage done; info_progress is the stage under way (decision 011)
+  const percent = completedPercent(status.data.stages_done);
   const next = status.data.next_step;
   const screenSteps = status.data.steps.filter((s) => checkHasScreen(s.step) && s.step !== 'identity');
   const allDone = !next || !checkHasScreen(next);

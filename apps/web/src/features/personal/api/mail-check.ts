@@ -1,6 +1,6 @@
 import { type MailCheckResponse, MailCheckResponseSchema } from '@hk/domain/flow/mail-check';
 import { useMutation } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api-client';
 
 export type MailCheckResult = MailCheckResponse['data'];
 
@@ -10,8 +10,9 @@ export type MailCheckBody =
   | { action: 'status'; email: string };
 
 // POST /v9/OpenAccountHk/mailCheck (docs/api/steps.md): send a code to an address, or verify one.
+// Form-encoded, as spec §7 sends every call it lists.
 export async function postMailCheck(body: MailCheckBody): Promise<MailCheckResult> {
-  return (await apiPostJson('/v9/OpenAccountHk/mailCheck', body, MailCheckResponseSchema)).data;
+  return (await apiPost('/v9/OpenAccountHk/mailCheck', { ...body }, MailCheckResponseSchema)).data;
 }
 
 export function useMailCheck() {

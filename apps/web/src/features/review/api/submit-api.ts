@@ -1,7 +1,7 @@
 import { AuditResponseSchema, SubmitResponseSchema } from '@hk/domain/flow/submit-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { apiPostJson } from '../../../lib/api-client';
+import { apiPost, apiPostJson } from '../../../lib/api-client';
 
 export type Audit = z.infer<typeof AuditResponseSchema>['data'];
 export type AuditStep = Audit['steps'][number];
@@ -9,9 +9,9 @@ export type SubmitResult = z.infer<typeof SubmitResponseSchema>['data'];
 
 export const auditQueryKey = ['open-account', 'audit'] as const;
 
-// POST /v9/OpenAccountHk/audit (docs/api/steps.md "review and submit")
+// POST /v9/OpenAccountHk/audit (docs/api/steps.md "review and submit"), form-encoded (spec §7)
 export async function fetchAudit(): Promise<Audit> {
-  return (await apiPostJson('/v9/OpenAccountHk/audit', {}, AuditResponseSchema)).data;
+  return (await apiPost('/v9/OpenAccountHk/audit', {}, AuditResponseSchema)).data;
 }
 
 export const auditQueryOptions = () =>
