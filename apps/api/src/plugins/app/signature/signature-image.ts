@@ -11,7 +11,7 @@ import { AppError } from '../../../lib/app-error';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DATA_URL_PREFIX = 'data:image/png;base64,';
 /** A backstop on one decode: the header checks bound the pixels, so a sane PNG takes well under it. */
-const DECODE_TIMEOUT_SECONDS = 5;
+const DECODE_TIMEOUT_MS = 5_000;
 
 export interface CleanSignature {
   bytes: Buffer;
@@ -29,7 +29,7 @@ export interface SignatureImageJob {
 export interface SignatureImageResult {
   verdict: InkVerdict;
   /** The re-encoded PNG when the verdict accepts it (never a byte of the input's chunks). */
-  clean: CleanSignature | null;
+  clean: { bytes: Uint8Array; width: number; height: number } | null;
 }
 
 /**
@@ -83,8 +83,13 @@ export function checkSignatureHeader(png: Uint8Array, pad: { width: number; heig
  * the strokes (`judgeSignatureInk`), and, when accepted, re-encode those pixels as a new PNG (no
  * chunk of the input survives: text, metadata, a second image).
  */
-export async function analyseSignaturePng(job: SignatureImageJob): Promise<SignatureImageResult> {
+export async function analyseSignaturePng(
+  job: SignatureImageJob,
+  limits: { timeoutMs?: number } = {},
+): Promise<SignatureImageResult> {
   const { png, pad, strokes } = job;
+  // sharp counts whole seconds; under a pool's limit, stop a little before the pool does
+  const seconds = Math.max(1, Math.floor((limits.timeoutMs ?? DECODE_TIMEOUT_MS) / 1000) - 1);
   const size = readPngHeader(png);
   if (!size || checkSignatureCanvas(size, pad)) throw refused('signature_invalid');
   signatureImageWork.decodes++;
@@ -96,7 +101,7 @@ export async function analyseSignaturePng(job: SignatureImageJob): Promise<Signa
     .toColourspace('srgb')
     .ensureAlpha()
     .raw({ depth: 'uchar' })
-    .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+    .timeout({ seconds })
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 4 || info.width !== size.width || info.height !== size.height)
     throw refused('signature_invalid');
@@ -104,29 +109,36 @@ export async function analyseSignaturePng(job: SignatureImageJob): Promise<Signa
   if (verdict.problem) return { verdict, clean: null };
   const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
     .png({ compressionLevel: 9 })
-    .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+    .timeout({ seconds })
     .toBuffer();
   return { verdict, clean: { bytes, width: info.width, height: info.height } };
 }
 
+/** Where `analyseSignaturePng` runs: here by default, or a worker pool's task of the same shape. */
+export type SignatureImageRunner = (job: SignatureImageJob) => Promise<SignatureImageResult>;
+
 /**
  * The signature image, in the order of its cost: the header against the pad (no decoding), then
- * `analyseSignaturePng`; any refusal is 2016 at the field `signature`.
+ * `analyseSignaturePng` through `run`; any refusal is 2016 at the field `signature` (a pool's own
+ * refusal, e.g. over its limits, passes as it is).
  */
 export async function cleanSignatureImage(
   png: Buffer,
   pad: { width: number; height: number },
   strokes: PadBox | null,
+  run: SignatureImageRunner = (job) => analyseSignaturePng(job),
 ): Promise<CleanSignature> {
   checkSignatureHeader(png, pad);
   let result: SignatureImageResult;
   try {
-    result = await analyseSignaturePng({ png, pad, strokes });
+    result = await run({ png, pad, strokes });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // not decodable, or over the time limit
+    // not decodable, or over sharp's time limit
     throw refused('signature_invalid');
   }
   if (!result.clean) throw refused(result.verdict.problem ?? 'signature_invalid');
-  return result.clean;
+  const { bytes, width, height } = result.clean;
+  // from a worker thread the bytes arrive as a plain Uint8Array
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), width, height };
 }
