@@ -9,6 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
+import { requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
 import { consumeLiveCode, requireIdentityMediaWindow } from '../identity-media/identity-media-service';
@@ -110,6 +111,8 @@ export async function storeUploadedDocument(
     document = await ctx.db.transaction(async (tx) => {
       const app = await lockEditableApplicationOfUser(tx, input.userId);
       await requireStepReady(tx, app.id, step.id, now);
+      // every row counts, replaced ones too: a replaced file is kept as history (issue #12 item 8)
+      await requireActionBudget(tx, app.id, 'upload', now);
       const existing = await listActiveDocumentsOfKind(tx, app.id, input.kind);
       const max = maxDocuments(step, input.kind);
       // a one-file kind (an ID side) is replaced; a several-file kind (proofs) is capped
