@@ -9,6 +9,7 @@ import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
+import { createHeavyPool } from './plugins/app/heavy/heavy-pool';
 import { createMailer } from './plugins/app/mail/create-mailer';
 import { requestContext } from './plugins/app/request-context';
 import { bodyParsers } from './plugins/external/body-parsers';
@@ -66,10 +67,12 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
 
 /**
  * The whole app from its dependencies. Without `files`, the store FILE_STORE names is made from
- * the config and vault (what tests and tools that build the app directly get).
+ * the config and vault (what tests and tools that build the app directly get); without `heavy`,
+ * a worker pool from the config, closed with the app.
  */
 export async function buildApp(
-  input: Omit<AppContext, 'files' | 'mailer'> & Partial<Pick<AppContext, 'files' | 'mailer'>>,
+  input: Omit<AppContext, 'files' | 'mailer' | 'heavy'> &
+    Partial<Pick<AppContext, 'files' | 'mailer' | 'heavy'>>,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
   // the later steps' field messages (kept off the login bundle) are the server's to translate too
@@ -81,6 +84,7 @@ export async function buildApp(
     mailer:
       input.mailer ??
       createMailer(input.config, { info: (msg) => app.log.info({ module: 'mail' }, msg) }, input.now),
+    heavy: input.heavy ?? createHeavyPool(input.config.heavy),
   };
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -135,6 +139,7 @@ export async function buildApp(
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
+  if (!input.heavy) app.addHook('onClose', async () => ctx.heavy.close());
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -45,6 +45,20 @@ export interface Config {
   rateLimit: { perMinute: number; redisUrl: string | undefined; keyPrefix: string };
   /** Where uploaded files live (FILE_STORE): sealed bytes in the database (default) or in S3. */
   fileStore: FileStoreConfig;
+  /** The worker pool of PDF, image and video checks (plugins/app/heavy, docs/uploads.md). */
+  heavy: HeavyConfig;
+}
+
+/**
+ * HEAVY_THREADS, HEAVY_TIMEOUT_MS, HEAVY_QUEUE, HEAVY_MEMORY_MB: worker threads (1 on a 2-core
+ * machine leaves a core to the event loop), each job's time limit, how many jobs may wait for a
+ * thread before an upload is refused (3008), and each worker's JavaScript heap.
+ */
+export interface HeavyConfig {
+  threads: number;
+  timeoutMs: number;
+  maxQueue: number;
+  memoryMb: number;
 }
 
 /** FILE_STORE=s3: any S3-compatible store. The bucket only ever receives vault-sealed bytes. */
@@ -222,6 +236,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: parseRateLimit(env),
     fileStore: parseFileStoreConfig(env),
+    heavy: parseHeavyConfig(env),
+  };
+}
+
+function parseHeavyConfig(env: NodeJS.ProcessEnv): HeavyConfig {
+  const read = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max)
+      throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${raw}`);
+    return value;
+  };
+  return {
+    threads: read('HEAVY_THREADS', 1, 1, 64),
+    timeoutMs: read('HEAVY_TIMEOUT_MS', 10_000, 1, 600_000),
+    maxQueue: read('HEAVY_QUEUE', 8, 0, 10_000),
+    memoryMb: read('HEAVY_MEMORY_MB', 256, 32, 16_384),
   };
 }
 

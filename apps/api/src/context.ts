@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Vault } from './lib/crypto';
 import type { FileStore } from './plugins/app/files/file-store';
+import type { HeavyPool } from './plugins/app/heavy/heavy-pool';
 import type { Mailer } from './plugins/app/mail/mailer';
 import type { SmsProvider } from './plugins/app/sms/sms-provider';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   files: FileStore;
   /** The personal step's email codes (MAIL_PROVIDER: console or smtp). */
   mailer: Mailer;
+  /** Worker threads for PDF, image and video checks (HEAVY_*: one per app, closed with it). */
+  heavy: HeavyPool;
   now: () => Date;
 }
 

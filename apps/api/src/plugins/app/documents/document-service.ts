@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type DocumentKind, maxDocuments, type StepId, stepOfDocumentKind } from '@hk/domain';
+import {
+  checkIsEditableStatus,
+  type DocumentKind,
+  maxDocuments,
+  type StepId,
+  stepOfDocumentKind,
+} from '@hk/domain';
 import { checkIsPdfKind, PDF_MIME } from '@hk/domain/flow/address-proof';
 import {
   checkIsFaceVideoDuration,
@@ -8,12 +14,18 @@ import {
 } from '@hk/domain/flow/identity-media';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
 import { consumeLiveCode, requireIdentityMediaWindow } from '../identity-media/identity-media-service';
-import { lockEditableApplicationOfUser, lockStepRow } from '../steps/step-repository';
+import {
+  findApplicationByUser,
+  findStepRow,
+  lockEditableApplicationOfUser,
+  lockStepRow,
+} from '../steps/step-repository';
 import { writeStep } from '../steps/step-service';
 import {
   type DocumentRow,
@@ -22,19 +34,21 @@ import {
   listActiveDocumentsOfKind,
   softDeleteDocuments,
 } from './document-repository';
-import { type CleanImage, cleanUploadedImage } from './image';
-import { checkUploadedPdf } from './pdf';
-import { readVideoDurationMs, type VideoContainer } from './video';
+import { type CleanImage, checkUploadedImageHeader } from './image';
+import type { VideoContainer } from './video';
 
 /** A PDF is recognised by its first bytes (ISO 32000: `%PDF-`), never by its name or declared type. */
 function checkIsPdfContent(bytes: Buffer): boolean {
   return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 }
 
-/** A stored file: a cleaned image, or a checked PDF or face video kept as it was sent. */
+/** A stored file: a cleaned image, a re-serialised PDF, or a checked face video kept as it was sent. */
 type CleanFile = Omit<CleanImage, 'mime'> & {
   mime: CleanImage['mime'] | typeof PDF_MIME | (typeof FACE_VIDEO_MIME_TYPES)[number];
 };
+
+/** Bytes back from a worker thread arrive as a plain Uint8Array: a Buffer view of the same memory. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * A face video (issue #7 step 2): WebM or MP4 decided by its content (never its name or declared
@@ -47,13 +61,13 @@ const VIDEO_CONTAINERS: Readonly<Record<string, VideoContainer>> = {
   'video/x-m4v': 'mp4', // an MPEG-4 file branded M4V, as some recorders write it
 };
 
-async function checkUploadedVideo(bytes: Buffer): Promise<CleanFile> {
+async function checkUploadedVideo(ctx: AppContext, bytes: Buffer): Promise<CleanFile> {
   if (bytes.length > FACE_VIDEO_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
   const type = await fileTypeFromBuffer(bytes);
   const container = type ? VIDEO_CONTAINERS[type.mime] : undefined;
   if (!container) throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'face_video_file_type' });
   const mime = container === 'webm' ? 'video/webm' : 'video/mp4';
-  const durationMs = readVideoDurationMs(bytes, container);
+  const durationMs = await ctx.heavy.run('videoDuration', { bytes, container });
   if (durationMs === null) throw new AppError('UPLOAD_UNREADABLE');
   if (!checkIsFaceVideoDuration(durationMs)) throw new AppError('VIDEO_DURATION_REFUSED');
   return { bytes, mime, width: 0, height: 0 };
@@ -61,30 +75,34 @@ async function checkUploadedVideo(bytes: Buffer): Promise<CleanFile> {
 
 /**
  * The upload's content, decided by its bytes: a PDF for the kinds that take one (the address
- * proof's e-statement: checked by pdf.ts, kept as sent), else an image, re-encoded (image.ts).
+ * proof's e-statement: checked by allow-list and re-serialised by pdf.ts), else an image,
+ * re-encoded (image.ts). The cheap checks (type by magic bytes, an image's dimensions from its
+ * header) run here; the decoding and parsing run in the heavy-work pool, off the event loop.
  * A kind that takes a PDF says so when it refuses a file of another type.
  */
-async function cleanUpload(kind: DocumentKind, bytes: Buffer): Promise<CleanFile> {
-  if (kind === 'face_video') return checkUploadedVideo(bytes);
+async function cleanUpload(ctx: AppContext, kind: DocumentKind, bytes: Buffer): Promise<CleanFile> {
+  if (kind === 'face_video') return checkUploadedVideo(ctx, bytes);
   const takesPdf = checkIsPdfKind(kind);
   if (checkIsPdfContent(bytes)) {
     if (!takesPdf) throw new AppError('UPLOAD_TYPE_REFUSED');
-    checkUploadedPdf(bytes);
-    return { bytes, mime: PDF_MIME, width: 0, height: 0 };
+    const clean = await ctx.heavy.run('pdf', bytes);
+    return { bytes: asBuffer(clean), mime: PDF_MIME, width: 0, height: 0 };
   }
   try {
-    return await cleanUploadedImage(bytes);
+    await checkUploadedImageHeader(bytes);
   } catch (err) {
     if (takesPdf && err instanceof AppError && err.code === 'UPLOAD_TYPE_REFUSED')
       throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_file_type' });
     throw err;
   }
+  const image = await ctx.heavy.run('image', bytes);
+  return { ...image, bytes: asBuffer(image.bytes) };
 }
 
 /**
- * An uploaded file from request to storage: an image checked and re-encoded (metadata gone), or a
- * PDF e-statement checked (address proof only), sealed and
- * staged in the file store, then, in one transaction with the application locked, its row
+ * An uploaded file from request to storage: the application and step checked (read-only), then an
+ * image checked and re-encoded (metadata gone), or a PDF e-statement checked and re-serialised
+ * (address proof only), sealed and staged in the file store, then, in one transaction with the application locked, its row
  * inserted (replacing the previous file of a one-file kind), the bytes attached (database store:
  * in the same transaction) and its step told that its documents changed, which unconfirms it and
  * reopens what rests on it. A document of one step never touches another step. A kind that takes
@@ -102,7 +120,10 @@ export async function storeUploadedDocument(
 ): Promise<DocumentRow> {
   const step = stepOfDocumentKind(input.kind);
   if (!step) throw new AppError('VALIDATION_FAILED', { kind: 'document_kind_invalid' });
-  const file = await cleanUpload(input.kind, input.bytes);
+  // the transaction's own checks, read-only, before any costly work: a session without an
+  // application, or a step not open yet, costs a query, not a parse
+  await ctx.db.transaction((tx) => requireUploadAllowed(tx, input.userId, step.id, ctx.now()));
+  const file = await cleanUpload(ctx, input.kind, input.bytes);
   const staged = await ctx.files.stage(file.bytes);
   const now = ctx.now();
   let removals: PendingRemoval[] = [];
@@ -172,21 +193,36 @@ export async function storeUploadedDocument(
 
 /**
  * Steps whose uploads need an earlier answer: the ID photos need the ID's location; the identity
- * photos or face video need the recording heard less than 5 minutes ago (2005, 2014).
+ * photos or face video need the recording heard less than 5 minutes ago (2005, 2014). In the
+ * upload's transaction the step row is locked (`lock`); the early check only reads it.
  */
 async function requireStepReady(
-  tx: Parameters<typeof lockStepRow>[0],
+  tx: Tx,
   applicationId: string,
   step: StepId,
   now: Date,
+  opts: { lock: boolean } = { lock: true },
 ) {
   if (step === 'identity_media') {
     await requireIdentityMediaWindow(tx, applicationId, now);
     return;
   }
   if (step !== 'identity') return;
-  const row = await lockStepRow(tx, applicationId, step, now);
-  if (!row.answers.id_location) throw new AppError('STEP_NOT_READY');
+  const row = opts.lock
+    ? await lockStepRow(tx, applicationId, step, now)
+    : await findStepRow(tx, applicationId, step);
+  if (!row?.answers.id_location) throw new AppError('STEP_NOT_READY');
+}
+
+/**
+ * What the upload's transaction will require (an application, still editable, its step ready),
+ * checked without locking anything. The transaction checks it all again: it stays the authority.
+ */
+async function requireUploadAllowed(tx: Tx, userId: string, step: StepId, now: Date) {
+  const app = await findApplicationByUser(tx, userId);
+  if (!app) throw new AppError('APPLICATION_NOT_FOUND');
+  if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
+  await requireStepReady(tx, app.id, step, now, { lock: false });
 }
 
 /** Deletes the caller's document (its row soft-deleted, its bytes removed), reopening its step. */

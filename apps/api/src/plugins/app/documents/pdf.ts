@@ -1,127 +1,415 @@
-import { inflateSync } from 'node:zlib';
+// The address proof's PDF e-statement, by allow-list (decision 009). The file is parsed by a real
+// PDF parser (pdf-lib), every object it holds is checked against what a bank statement or a bill
+// needs, and what is stored is the parser's own serialisation of those checked objects: one plain
+// cross-reference table, no object streams, no comments, no bytes between objects. So the file a
+// reviewer opens is the one the server understood, and a trick that hides objects from one reader
+// (a stream without a filter, a filter the checker skips, objects between `% stream` comments, an
+// xref entry that points inside a stream) has nowhere left to hide. Runs in the heavy-work pool
+// (plugins/app/heavy), never on the event loop.
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFInvalidObject,
+  PDFName,
+  type PDFObject,
+  PDFParser,
+  PDFRawStream,
+  PDFStream,
+  PDFWriter,
+} from 'pdf-lib';
+import DecodeStreamModule from 'pdf-lib/cjs/core/streams/DecodeStream.js';
 import { AppError } from '../../../lib/app-error';
 
 /** ISO 32000: a PDF starts with `%PDF-` and its version (1.0–1.7, 2.0). */
 const PDF_HEADER_RE = /^%PDF-[12]\.\d/;
 
-/**
- * Names that make a PDF do something when opened or carry another file (ISO 32000-2 §12.6 actions,
- * §7.11 embedded files, §12.7.9 XFA forms, Adobe's RichMedia): an e-statement as a bank issues
- * it has none of them, and a reviewer's viewer must never run or unpack them.
- */
-const ACTIVE_NAMES = new Set([
-  'JavaScript',
-  'JS',
-  'Launch',
-  'EmbeddedFile',
-  'EmbeddedFiles',
-  'FileAttachment',
-  'RichMedia',
-  'XFA',
-  'GoToE',
-  'ImportData',
-  'SubmitForm',
+/** Limits of one inspection (docs/uploads.md). */
+export const PDF_LIMITS = {
+  /** What object and cross-reference streams may inflate to, in total, counted while inflating. */
+  maxInflatedBytes: 16 * 1024 * 1024,
+  /** Indirect objects: a 100-page statement has a few thousand. */
+  maxObjects: 100_000,
+  /** Values visited (every number, name, string, array and dictionary entry). */
+  maxValues: 1_000_000,
+  /** Arrays and dictionaries inside one another. */
+  maxDepth: 64,
+} as const;
+
+export type PdfFault = 'not_pdf' | 'unreadable' | 'encrypted' | 'active_content' | 'too_complex';
+
+// ---- what a statement may contain ---------------------------------------------------------
+
+/** `/Type` values of a statement's objects: pages, fonts, images, vector graphics, outlines, tags. */
+const ALLOWED_TYPES = new Set([
+  'Catalog',
+  'Pages',
+  'Page',
+  'Font',
+  'FontDescriptor',
+  'Encoding',
+  'CMap',
+  'XObject',
+  'ExtGState',
+  'Pattern',
+  'Shading',
+  'Halftone',
+  'Mask',
+  'Group',
+  'Metadata',
+  'Outlines',
+  'StructTreeRoot',
+  'StructElem',
+  'OBJR',
+  'MCR',
+  'MarkInfo',
+  'OutputIntent',
+  'OCG',
+  'OCMD',
+  'Annot',
+  'Border',
+  'PageLabel',
+  'Trans',
+  'Viewport',
+  'Measure',
+  'Namespace',
 ]);
 
-const ENCRYPT = new Set(['Encrypt']);
+/** Keys of the document catalog: everything else there (forms, names of scripts, …) is refused. */
+const ALLOWED_CATALOG_KEYS = new Set([
+  'Type',
+  'Version',
+  'Extensions',
+  'Pages',
+  'PageLabels',
+  'Names',
+  'Dests',
+  'ViewerPreferences',
+  'PageLayout',
+  'PageMode',
+  'Outlines',
+  'OpenAction', // a destination array only (checked below)
+  'Metadata',
+  'StructTreeRoot',
+  'MarkInfo',
+  'Lang',
+  'OutputIntents',
+  'OCProperties',
+  'PieceInfo',
+]);
 
-/** What is inflated from compressed streams to look for those names, at most (a zip-bomb guard). */
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** The catalog's name trees: named destinations only (not scripts, attached files, renditions). */
+const ALLOWED_NAMES_KEYS = new Set(['Dests']);
 
-export type PdfFault = 'not_pdf' | 'unreadable' | 'encrypted' | 'active_content';
+/** Annotations a statement may carry; links only with a plain `/Dest` (actions are refused). */
+const ALLOWED_ANNOTATIONS = new Set([
+  'Link',
+  'Text',
+  'Popup',
+  'FreeText',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Square',
+  'Circle',
+  'Line',
+  'Polygon',
+  'PolyLine',
+  'Ink',
+  'Stamp',
+  'Caret',
+]);
 
-/** `/J#61vaScript` is `/JavaScript` (ISO 32000 §7.3.5: #xx escapes in names). */
-function decodeName(raw: string): string {
-  return raw.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
-}
+/** Filters the server decodes itself (and so can check what they hide). */
+const DECODABLE_FILTERS = new Set([
+  'FlateDecode',
+  'LZWDecode',
+  'ASCIIHexDecode',
+  'ASCII85Decode',
+  'RunLengthDecode',
+]);
+/**
+ * Image codecs a viewer decodes and a statement uses (JPEG photos and logos, fax-coded scans). Not
+ * JBIG2 or JPEG 2000: statements do not need them and viewers' decoders of both have a history of
+ * exploits (JBIG2: FORCEDENTRY, 2021); a scan of that kind can be sent as a photo.
+ */
+const IMAGE_FILTERS = new Set(['DCTDecode', 'CCITTFaxDecode']);
 
-function findName(text: string, names: ReadonlySet<string>): boolean {
-  for (const m of text.matchAll(/\/([^\s/<>[\](){}%]+)/g)) if (names.has(decodeName(m[1]!))) return true;
-  return false;
-}
+/** Keys that make a PDF act, submit, attach or fetch, wherever they appear. */
+const REFUSED_KEYS = new Set([
+  'JS',
+  'JavaScript',
+  'AA',
+  'AcroForm',
+  'XFA',
+  'NeedsRendering',
+  'EmbeddedFiles',
+  'EmbeddedFile',
+  'AF',
+  'URI',
+  'Collection',
+  'RichMediaContent',
+  'RichMediaSettings',
+]);
+
+/** ISO 32000-2 §12.6.4: every action type. A dictionary with one of them as `/S` is an action. */
+const ACTION_TYPES = new Set([
+  'GoTo',
+  'GoToR',
+  'GoToE',
+  'GoToDp',
+  'Launch',
+  'Thread',
+  'URI',
+  'Sound',
+  'Movie',
+  'Hide',
+  'Named',
+  'SubmitForm',
+  'ResetForm',
+  'ImportData',
+  'JavaScript',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'GoTo3DView',
+  'RichMediaExecute',
+]);
+
+// ---- the inflate cap ----------------------------------------------------------------------
+
+class InflateLimitExceeded extends Error {}
+
+/** The inspection in progress: how much its decoders have produced so far. */
+let inflateBudget: { used: number; max: number; exceeded: boolean } | null = null;
+const producedBy = new WeakMap<object, number>();
 
 /**
- * The PDF's objects as text: the file outside its streams (its dictionaries, where names live),
- * then the object streams (PDF 1.5+ `/Type /ObjStm`, and `/XRef` streams that hold the trailer),
- * inflated, because dictionaries compressed there would hide a name from a plain scan. Other
- * streams (page contents, images, fonts) are data, not dictionaries: they are not searched, so
- * image bytes that happen to read `/JS` do not refuse a statement. The total inflated is capped.
+ * pdf-lib inflates object streams while it parses, with no limit. Its decoders all grow their
+ * output through `DecodeStream.ensureBuffer(requested)`, so counting there stops a bomb at the cap,
+ * before the memory is taken, rather than after. pdf-lib is pinned (1.17.1, its last release) and
+ * `checkInflateCapWorks` proves at load that the count runs.
  */
-function* pdfTexts(bytes: Buffer): Generator<string> {
-  const raw = bytes.toString('latin1');
-  const outside: string[] = [];
-  const objectStreams: [number, number][] = [];
-  const re = /stream\r?\n/g;
-  let from = 0;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    // `endstream` matches too: only a `stream` keyword that is not its tail opens a stream
-    if (raw.slice(Math.max(0, m.index - 3), m.index) === 'end') continue;
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    const head = raw.slice(from, m.index);
-    outside.push(head);
-    // only stream objects have these types, and `head` starts after the previous stream
-    if (/\/Type\s*\/(ObjStm|XRef)\b/.test(head)) objectStreams.push([start, end]);
-    from = end;
-    re.lastIndex = end + 'endstream'.length;
-  }
-  outside.push(raw.slice(from));
-  yield outside.join('\n');
-  let budget = MAX_INFLATED_BYTES;
-  for (const [start, end] of objectStreams) {
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(bytes.subarray(start, end), { maxOutputLength: budget });
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new PdfBombError();
-      continue; // another filter, or truncated: its objects are unreadable to a viewer as well
+type DecoderClass = { prototype: { ensureBuffer(n: number): Uint8Array } };
+// a CommonJS module with `exports.default`: Node's import gives the exports object, a bundler the class
+const decodeProto = (
+  (DecodeStreamModule as unknown as { default?: DecoderClass }).default ??
+  (DecodeStreamModule as unknown as DecoderClass)
+).prototype;
+const ensureBuffer = decodeProto.ensureBuffer;
+decodeProto.ensureBuffer = function ensureCountedBuffer(this: object, requested: number) {
+  const budget = inflateBudget;
+  if (budget) {
+    const before = producedBy.get(this) ?? 0;
+    if (requested > before) {
+      producedBy.set(this, requested);
+      budget.used += requested - before;
+      if (budget.used > budget.max) {
+        budget.exceeded = true;
+        throw new InflateLimitExceeded();
+      }
     }
-    budget -= inflated.length;
-    yield inflated.toString('latin1');
+  }
+  return ensureBuffer.call(this, requested);
+};
+
+// ---- the walk -----------------------------------------------------------------------------
+
+class Refusal extends Error {
+  constructor(readonly fault: PdfFault) {
+    super(fault);
   }
 }
 
-class PdfBombError extends Error {}
+function nameOf(value: PDFObject | undefined): string | undefined {
+  return value instanceof PDFName ? value.decodeText() : undefined;
+}
+
+function checkFilters(context: PDFContext, dict: PDFDict) {
+  // a stream whose data lives in another file (ISO 32000 §7.3.8.2)
+  for (const key of ['F', 'FFilter', 'FDecodeParms'])
+    if (dict.has(PDFName.of(key))) throw new Refusal('active_content');
+  const filter = context.lookup(dict.get(PDFName.of('Filter')));
+  if (filter === undefined) return;
+  const names =
+    filter instanceof PDFArray
+      ? filter.asArray().map((f) => nameOf(context.lookup(f)))
+      : [nameOf(filter as PDFObject)];
+  const isImage = nameOf(context.lookup(dict.get(PDFName.of('Subtype')))) === 'Image';
+  for (const name of names) {
+    if (name === 'Crypt') throw new Refusal('encrypted');
+    if (name && (DECODABLE_FILTERS.has(name) || (isImage && IMAGE_FILTERS.has(name)))) continue;
+    throw new Refusal('unreadable');
+  }
+}
+
+/** Every object the parser found, reachable or not, is checked: what is stored is all of them. */
+function checkObjects(context: PDFContext) {
+  const objects = context.enumerateIndirectObjects();
+  if (objects.length > PDF_LIMITS.maxObjects) throw new Refusal('too_complex');
+  let values = 0;
+  const visit = (value: PDFObject, depth: number, parentKey: string | undefined): void => {
+    if (++values > PDF_LIMITS.maxValues || depth > PDF_LIMITS.maxDepth) throw new Refusal('too_complex');
+    if (value instanceof PDFInvalidObject) throw new Refusal('unreadable');
+    if (value instanceof PDFArray) {
+      for (const item of value.asArray()) visit(item, depth + 1, parentKey);
+      return;
+    }
+    const isStream = value instanceof PDFStream;
+    const dict = value instanceof PDFRawStream || isStream ? (value as PDFStream).dict : value;
+    if (!(dict instanceof PDFDict)) return;
+    checkDict(context, dict, isStream, parentKey);
+    for (const [key, item] of dict.entries()) visit(item, depth + 1, key.decodeText());
+  };
+  for (const [, object] of objects) visit(object, 0, undefined);
+}
+
+function checkDict(context: PDFContext, dict: PDFDict, isStream: boolean, parentKey: string | undefined) {
+  const get = (key: string) => context.lookup(dict.get(PDFName.of(key)));
+  const keys = dict.keys().map((k) => k.decodeText());
+  for (const key of keys) {
+    if (key === 'Encrypt') throw new Refusal('encrypted');
+    if (REFUSED_KEYS.has(key)) throw new Refusal('active_content');
+  }
+  const type = nameOf(get('Type'));
+  if (type !== undefined && !ALLOWED_TYPES.has(type)) throw new Refusal('active_content');
+  // an action, wherever it sits (/A, /OpenAction, /Next, an outline item, a link)
+  const s = nameOf(get('S'));
+  if (s !== undefined && ACTION_TYPES.has(s)) throw new Refusal('active_content');
+  if (dict.has(PDFName.of('Next')) && s !== undefined) throw new Refusal('active_content');
+  if (isStream) checkFilters(context, dict);
+  if (type === 'Catalog') {
+    for (const key of keys) if (!ALLOWED_CATALOG_KEYS.has(key)) throw new Refusal('active_content');
+    const open = get('OpenAction');
+    if (open !== undefined && !(open instanceof PDFArray)) throw new Refusal('active_content');
+  }
+  if (parentKey === 'Names' && type === undefined)
+    for (const key of keys) if (!ALLOWED_NAMES_KEYS.has(key)) throw new Refusal('active_content');
+  const subtype = nameOf(get('Subtype'));
+  const isAnnotation = type === 'Annot' || (dict.has(PDFName.of('Rect')) && parentKey === 'Annots');
+  if (isAnnotation && (subtype === undefined || !ALLOWED_ANNOTATIONS.has(subtype)))
+    throw new Refusal('active_content');
+  if (type === 'Page') {
+    const annots = get('Annots');
+    if (annots instanceof PDFArray)
+      for (const ref of annots.asArray()) {
+        const annot = context.lookup(ref);
+        const kind =
+          annot instanceof PDFDict ? nameOf(context.lookup(annot.get(PDFName.of('Subtype')))) : undefined;
+        if (kind === undefined || !ALLOWED_ANNOTATIONS.has(kind)) throw new Refusal('active_content');
+      }
+  }
+  // PostScript XObjects and the like: only images and form XObjects are drawn
+  if (type === 'XObject' && subtype !== 'Image' && subtype !== 'Form') throw new Refusal('active_content');
+}
 
 /**
- * What is wrong with an uploaded PDF, or null: decided by its content, never its name. Not a PDF
- * (no `%PDF-` header); unreadable (no end-of-file marker in its last KB, as readers expect, or a
- * compressed stream that inflates past 64 MB); password-protected (`/Encrypt`: a reviewer could
- * not open it and its objects cannot be checked); or carrying scripts, actions or attached files.
+ * The catalog leads to a page tree of at least one page, every node of it present: a file cut
+ * short or stitched together fails here even when each object it kept parses.
  */
-export function inspectPdf(bytes: Buffer): PdfFault | null {
-  if (!PDF_HEADER_RE.test(bytes.subarray(0, 8).toString('latin1'))) return 'not_pdf';
+function checkPageTree(context: PDFContext) {
+  const catalog = context.lookup(context.trailerInfo.Root);
+  if (!(catalog instanceof PDFDict)) throw new Refusal('unreadable');
+  const seen = new Set<PDFObject>();
+  let pages = 0;
+  const walk = (node: PDFObject | undefined, depth: number): void => {
+    const dict = context.lookup(node);
+    if (!(dict instanceof PDFDict) || seen.has(dict) || depth > PDF_LIMITS.maxDepth)
+      throw new Refusal('unreadable');
+    seen.add(dict);
+    const type = nameOf(context.lookup(dict.get(PDFName.of('Type'))));
+    if (type === 'Page') {
+      pages++;
+      return;
+    }
+    const kids = context.lookup(dict.get(PDFName.of('Kids')));
+    if (type !== 'Pages' || !(kids instanceof PDFArray)) throw new Refusal('unreadable');
+    for (const kid of kids.asArray()) walk(kid, depth + 1);
+  };
+  walk(catalog.get(PDFName.of('Pages')), 0);
+  if (pages === 0) throw new Refusal('unreadable');
+}
+
+// ---- the inspection -----------------------------------------------------------------------
+
+async function parse(bytes: Uint8Array): Promise<PDFContext> {
+  inflateBudget = { used: 0, max: PDF_LIMITS.maxInflatedBytes, exceeded: false };
+  const budget = inflateBudget;
+  try {
+    // objectsPerTick Infinity: no yielding (this runs in a worker); an invalid object is an error
+    // rather than raw bytes carried over
+    return await PDFParser.forBytesWithOptions(bytes, Number.POSITIVE_INFINITY, true, false).parseDocument();
+  } catch (err) {
+    // pdf-lib rethrows a decoder's error as "invalid object": the budget says what it was
+    if (budget.exceeded) throw new Refusal('too_complex');
+    if (err instanceof RangeError) throw new Refusal('too_complex'); // nesting past the stack
+    throw new Refusal('unreadable');
+  } finally {
+    inflateBudget = null;
+  }
+}
+
+export type PdfInspection = { fault: PdfFault } | { fault: null; bytes: Uint8Array };
+
+/**
+ * What is wrong with an uploaded PDF, or its clean re-serialisation: decided by its content, never
+ * its name. Not a PDF (no `%PDF-` header); unreadable (the parser could not read it, no
+ * catalog, a filter the server does not decode); password-protected (`/Encrypt`, a `Crypt`
+ * filter); carrying anything a statement does not need (scripts, actions, links to the web or to
+ * other files, forms, attached files, rich media, unknown object types); or too complex (past
+ * `PDF_LIMITS`: the inflated bytes are counted while inflating).
+ */
+export async function inspectPdf(input: Uint8Array): Promise<PdfInspection> {
+  if (!PDF_HEADER_RE.test(Buffer.from(input.subarray(0, 8)).toString('latin1'))) return { fault: 'not_pdf' };
+  // a download cut short: readers expect the end-of-file marker in the last KB
   if (
-    !bytes
-      .subarray(Math.max(0, bytes.length - 1024))
+    !Buffer.from(input.subarray(Math.max(0, input.length - 1024)))
       .toString('latin1')
       .includes('%%EOF')
   )
-    return 'unreadable';
+    return { fault: 'unreadable' };
   try {
-    for (const text of pdfTexts(bytes)) {
-      // the trailer's /Encrypt is in the raw file (or in a compressed cross-reference stream)
-      if (findName(text, ENCRYPT)) return 'encrypted';
-      if (findName(text, ACTIVE_NAMES)) return 'active_content';
-    }
+    const context = await parse(input);
+    if (context.trailerInfo.Encrypt) return { fault: 'encrypted' };
+    checkObjects(context);
+    checkPageTree(context);
+    const bytes = await PDFWriter.forContext(context, Number.POSITIVE_INFINITY).serializeToBuffer();
+    return { fault: null, bytes };
   } catch (err) {
-    if (err instanceof PdfBombError) return 'unreadable';
+    if (err instanceof Refusal) return { fault: err.fault };
+    if (err instanceof RangeError) return { fault: 'too_complex' };
     throw err;
   }
-  return null;
 }
 
-/** Each fault as the upload's refusal, with the message at the file field. */
-export function checkUploadedPdf(bytes: Buffer): void {
-  const fault = inspectPdf(bytes);
-  if (fault === null) return;
-  if (fault === 'not_pdf') throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_file_type' });
-  if (fault === 'unreadable')
-    throw new AppError('UPLOAD_UNREADABLE', { file: 'address_proof_pdf_unreadable' });
-  if (fault === 'encrypted')
-    throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_pdf_encrypted' });
-  throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_pdf_active_content' });
+/** Each fault as the upload's refusal, with the message at the file field; else the clean bytes. */
+export async function cleanUploadedPdf(input: Uint8Array): Promise<Uint8Array> {
+  const result = await inspectPdf(input);
+  if (result.fault === null) return result.bytes;
+  switch (result.fault) {
+    case 'not_pdf':
+      throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_file_type' });
+    case 'unreadable':
+      throw new AppError('UPLOAD_UNREADABLE', { file: 'address_proof_pdf_unreadable' });
+    case 'encrypted':
+      throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_pdf_encrypted' });
+    case 'too_complex':
+      throw new AppError('UPLOAD_PROCESSING_LIMIT');
+    default:
+      throw new AppError('UPLOAD_TYPE_REFUSED', { file: 'address_proof_pdf_active_content' });
+  }
+}
+
+/** A tiny Flate stream through pdf-lib's decoder must move the count: else the cap is not on. */
+export function checkInflateCapWorks(): void {
+  const probe = { used: 0, max: Number.POSITIVE_INFINITY, exceeded: false };
+  inflateBudget = probe;
+  try {
+    decodePDFRawStream(PDFContext.create().flateStream('probe')).decode();
+  } finally {
+    inflateBudget = null;
+  }
+  if (probe.used === 0) throw new Error('pdf-lib changed: its stream decoder is not counted (pdf.ts)');
 }
