@@ -19,4 +19,5 @@ export {
 } from './dev';
 export { idImages, randomHkid, sampleIds } from './fixtures';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
+export { loginThroughApi } from './session';
 export { expect, test } from './test';

@@ -19,6 +19,12 @@ function loadToast() {
   toastModule ??= loadOverlayBase().then(() => import('antd-mobile/es/components/toast'));
   return toastModule;
 }
+// spec §4: the tap that closes a toast, loaded with the toast itself (login budget)
+let toastTapModule: Promise<typeof import('./toast-tap')> | null = null;
+function loadToastTap() {
+  toastTapModule ??= import('./toast-tap');
+  return toastTapModule;
+}
 function loadDialog() {
   dialogModule ??= loadOverlayBase().then(() => import('antd-mobile/es/components/dialog'));
   return dialogModule;
@@ -30,34 +36,9 @@ export type ToastKind = 'info' | 'success' | 'error' | 'warn' | 'loading';
 /** spec §8: error toasts 3 s, the captcha warning 4 s; others the default 2 s (spec §9). */
 export const ERROR_TOAST_MS = 3000;
 
-/** Whether the toast on screen may be tapped away (every kind but loading, spec §4). */
-let isTapDismissable = false;
-let tapListening = false;
-
-/**
- * antd-mobile's toast has no tap-to-close: one capturing listener closes the toast on screen when its
- * box is tapped (the page around it stays usable: taps there are the page's).
- */
-function listenForToastTap(clear: () => void) {
-  if (tapListening) return;
-  tapListening = true;
-  document.addEventListener(
-    'click',
-    (event) => {
-      const target = event.target as Element | null;
-      if (isTapDismissable && target?.closest?.('.adm-toast-main')) {
-        isTapDismissable = false;
-        clear();
-      }
-    },
-    true,
-  );
-}
-
 export async function showToast(content: string, kind: ToastKind = 'info', duration?: number) {
   const { default: Toast } = await loadToast();
-  listenForToastTap(() => Toast.clear());
-  isTapDismissable = kind !== 'loading';
+  (await loadToastTap()).setTapDismissable(kind !== 'loading', () => Toast.clear());
   const icon =
     kind === 'success' ? 'success' : kind === 'error' ? 'fail' : kind === 'loading' ? 'loading' : undefined;
   Toast.show({
