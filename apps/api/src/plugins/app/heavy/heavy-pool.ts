@@ -79,32 +79,35 @@ export function createHeavyPool(config: HeavyConfig): HeavyPool {
     else running--;
   };
 
-  return {
-    async run(task, input) {
-      await acquire();
+  /** One job on a thread; `timed` false only for the warm-up, whose thread may still be starting. */
+  const dispatch = async (task: HeavyTaskName, input: unknown, timed: boolean): Promise<unknown> => {
+    await acquire();
+    try {
+      const signal = timed ? AbortSignal.timeout(config.timeoutMs) : null;
+      if (timed) counts.started++;
+      let outcome: HeavyOutcome;
       try {
-        const signal = AbortSignal.timeout(config.timeoutMs);
-        counts.started++;
-        let outcome: HeavyOutcome;
-        try {
-          // on abort piscina terminates the thread running the job and starts a fresh one
-          outcome = await pool().run({ task, input }, { signal });
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (signal.aborted || code === 'ERR_WORKER_OUT_OF_MEMORY') {
-            counts.overLimit++;
-            throw new AppError('UPLOAD_PROCESSING_LIMIT');
-          }
-          throw err;
+        // on abort piscina terminates the thread running the job and starts a fresh one
+        outcome = await pool().run({ task, input }, { signal });
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (signal?.aborted || code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          counts.overLimit++;
+          throw new AppError('UPLOAD_PROCESSING_LIMIT');
         }
-        if (!outcome.ok) throw new AppError(outcome.code, outcome.fields);
-        return outcome.value as HeavyOutput<typeof task>;
-      } finally {
-        release();
+        throw err;
       }
-    },
+      if (!outcome.ok) throw new AppError(outcome.code, outcome.fields);
+      return outcome.value;
+    } finally {
+      release();
+    }
+  };
+
+  return {
+    run: (task, input) => dispatch(task, input, true) as Promise<HeavyOutput<typeof task>>,
     async warm() {
-      await this.run('ping', null);
+      await dispatch('ping', null, false);
     },
     stats: () => ({ ...counts }),
     async close() {
