@@ -61,3 +61,5 @@ app.log.info(
 // the application PDF's CJK font is read and parsed once per process (about a second): right after
 // start-up rather than during the first download
 setImmediate(() => cjkFont());
+// the upload checks' worker threads load their modules now, not during the first upload
+app.ctx.heavy.warm().catch((err) => app.log.error({ err }, 'the heavy-work pool did not start'));
