@@ -159,7 +159,7 @@ try {
       const res = await fetch(`${base}/v9/OpenAccountHk/upload?${query}`, {
         method: 'POST',
         headers: { 'content-type': type, authorization: `Bearer ${token}` },
-        body,
+        body: new Uint8Array(body),
       });
       const status = res.headers.get('content-type')?.includes('json')
         ? ((await res.json()) as { status: number }).status
