@@ -74,6 +74,10 @@ const ALLOWED_TYPES = new Set([
   'Viewport',
   'Measure',
   'Namespace',
+  'Extensions',
+  'DeveloperExtensions',
+  'NumberFormat',
+  'PtData',
 ]);
 
 /** Keys of the document catalog: everything else there (forms, names of scripts, …) is refused. */
@@ -186,33 +190,60 @@ class InflateLimitExceeded extends Error {}
 let inflateBudget: { used: number; max: number; exceeded: boolean } | null = null;
 const producedBy = new WeakMap<object, number>();
 
+/** How far past what a decoder asked for its buffer may grow: the count's lag within a stream. */
+const GROWTH_STEP = 1024 * 1024;
+
+type Decoder = {
+  buffer: Uint8Array;
+  bufferLength: number;
+  minBufferLength: number;
+  ensureBuffer(requested: number): Uint8Array;
+  decode(): Uint8Array;
+};
+
+function count(decoder: object, produced: number) {
+  const budget = inflateBudget;
+  if (!budget) return;
+  const before = producedBy.get(decoder) ?? 0;
+  if (produced <= before) return;
+  producedBy.set(decoder, produced);
+  budget.used += produced - before;
+  if (budget.used > budget.max) {
+    budget.exceeded = true;
+    throw new InflateLimitExceeded();
+  }
+}
+
 /**
  * pdf-lib inflates object streams while it parses, with no limit. Its decoders all grow their
- * output through `DecodeStream.ensureBuffer(requested)`, so counting there stops a bomb at the cap,
- * before the memory is taken, rather than after. pdf-lib is pinned (1.17.1, its last release) and
- * `checkInflateCapWorks` proves at load that the count runs.
+ * output buffer through `DecodeStream.ensureBuffer(requested)`, also in the middle of one deflate
+ * block (which can expand without end), so the count runs there: a bomb stops at the cap before
+ * the memory is taken, not after. The buffer grows by at most GROWTH_STEP past the request (not
+ * by doubling), so the count is never more than that behind; at the end of each stream it is made
+ * exact. pdf-lib is pinned (1.17.1, its last release) and `checkInflateCapWorks` proves at load
+ * that the count runs. (A CommonJS module with `exports.default`: Node's import gives the exports
+ * object, a bundler the class.)
  */
-type DecoderClass = { prototype: { ensureBuffer(n: number): Uint8Array } };
-// a CommonJS module with `exports.default`: Node's import gives the exports object, a bundler the class
 const decodeProto = (
-  (DecodeStreamModule as unknown as { default?: DecoderClass }).default ??
-  (DecodeStreamModule as unknown as DecoderClass)
+  (DecodeStreamModule as unknown as { default?: { prototype: Decoder } }).default ??
+  (DecodeStreamModule as unknown as { prototype: Decoder })
 ).prototype;
-const ensureBuffer = decodeProto.ensureBuffer;
-decodeProto.ensureBuffer = function ensureCountedBuffer(this: object, requested: number) {
-  const budget = inflateBudget;
-  if (budget) {
-    const before = producedBy.get(this) ?? 0;
-    if (requested > before) {
-      producedBy.set(this, requested);
-      budget.used += requested - before;
-      if (budget.used > budget.max) {
-        budget.exceeded = true;
-        throw new InflateLimitExceeded();
-      }
-    }
-  }
-  return ensureBuffer.call(this, requested);
+const decode = decodeProto.decode;
+decodeProto.ensureBuffer = function ensureCountedBuffer(this: Decoder, requested: number) {
+  const buffer = this.buffer;
+  if (requested <= buffer.byteLength) return buffer;
+  count(this, requested);
+  let size = this.minBufferLength;
+  while (size < requested) size *= 2;
+  const grown = new Uint8Array(Math.min(size, requested + GROWTH_STEP));
+  grown.set(buffer);
+  this.buffer = grown;
+  return grown;
+};
+decodeProto.decode = function countedDecode(this: Decoder) {
+  const bytes = decode.call(this);
+  count(this, this.bufferLength);
+  return bytes;
 };
 
 // ---- the walk -----------------------------------------------------------------------------
@@ -284,9 +315,11 @@ function checkDict(context: PDFContext, dict: PDFDict, isStream: boolean, parent
     for (const key of keys) if (!ALLOWED_CATALOG_KEYS.has(key)) throw new Refusal('active_content');
     const open = get('OpenAction');
     if (open !== undefined && !(open instanceof PDFArray)) throw new Refusal('active_content');
+    const names = get('Names');
+    if (names instanceof PDFDict)
+      for (const key of names.keys())
+        if (!ALLOWED_NAMES_KEYS.has(key.decodeText())) throw new Refusal('active_content');
   }
-  if (parentKey === 'Names' && type === undefined)
-    for (const key of keys) if (!ALLOWED_NAMES_KEYS.has(key)) throw new Refusal('active_content');
   const subtype = nameOf(get('Subtype'));
   const isAnnotation = type === 'Annot' || (dict.has(PDFName.of('Rect')) && parentKey === 'Annots');
   if (isAnnotation && (subtype === undefined || !ALLOWED_ANNOTATIONS.has(subtype)))
