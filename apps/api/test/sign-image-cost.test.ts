@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { documents } from '../src/db/schema';
-import { signatureImageWork } from '../src/plugins/app/signature/signature-image';
 import type { TestUser } from './application-helpers';
 import { applicantWithId, ErrorCode, snapshot } from './flow-step-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
@@ -68,7 +67,7 @@ async function sign(
   data: { documents: { id: string; version: string; sha256: string }[]; answers_hash: string },
   over: Record<string, unknown>,
 ) {
-  const before = signatureImageWork.decodes;
+  const before = t.app.ctx.heavy.stats().started;
   const res = await postSigned(t, user, 'sign', {
     language: 'en',
     image: await padPng(),
@@ -79,7 +78,7 @@ async function sign(
     ...over,
   });
   expect(res.statusCode, 'never a 5xx').toBeLessThan(500);
-  return { json: res.json, decodes: signatureImageWork.decodes - before };
+  return { json: res.json, decodes: t.app.ctx.heavy.stats().started - before };
 }
 
 async function signatureDocs(t: TestApp, user: TestUser) {

@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/app-error';
 import { reencodeUploadedImage } from '../documents/image';
 import { checkInflateCapWorks, cleanUploadedPdf } from '../documents/pdf';
 import { readVideoDurationMs, type VideoContainer } from '../documents/video';
+import { analyseSignaturePng, type SignatureImageJob } from '../signature/signature-image';
 
 // libvips's own threads would take every core; the pool's thread count is the budget
 sharp.concurrency(1);
@@ -27,6 +28,8 @@ export const HEAVY_TASKS = {
   pdf: (bytes: Uint8Array) => cleanUploadedPdf(bytes),
   /** A photo or proof image decoded and re-encoded as a fresh JPEG (documents/image.ts). */
   image: (bytes: Uint8Array) => reencodeUploadedImage(bytes, { timeoutMs }),
+  /** The handwritten signature decoded, its ink judged and re-encoded (signature/signature-image.ts). */
+  signature: (job: SignatureImageJob) => analyseSignaturePng(job, { timeoutMs }),
   /** A face video's duration in ms from its frames' timestamps, or null (documents/video.ts). */
   videoDuration: async (input: { bytes: Uint8Array; container: VideoContainer }) =>
     readVideoDurationMs(input.bytes, input.container),

@@ -32,12 +32,6 @@ export interface SignatureImageResult {
   clean: { bytes: Uint8Array; width: number; height: number } | null;
 }
 
-/**
- * How many signature PNGs were decoded in this process: tests read it to show that cheap refusals
- * (an applicant not ready, a canvas size the header gives away) cost no decoding.
- */
-export const signatureImageWork = { decodes: 0 };
-
 const refused = (problem: string) => new AppError('SIGNATURE_REFUSED', { signature: problem });
 
 /** The PNG's bytes out of the pad's data URL, with the size and magic checks that need no decoding. */
@@ -92,7 +86,6 @@ export async function analyseSignaturePng(
   const seconds = Math.max(1, Math.floor((limits.timeoutMs ?? DECODE_TIMEOUT_MS) / 1000) - 1);
   const size = readPngHeader(png);
   if (!size || checkSignatureCanvas(size, pad)) throw refused('signature_invalid');
-  signatureImageWork.decodes++;
   const { data, info } = await sharp(png, {
     limitInputPixels: SIGNATURE_LIMITS.pngMaxPixels,
     failOn: 'error',

@@ -185,7 +185,9 @@ export async function signAgreements(ctx: AppContext, userId: string, body: Sign
   const current = await requireApplication(ctx, userId);
   requireEditable(current);
   await judgeSigning(ctx.db, current, body);
-  const image = await cleanSignatureImage(png, body.pad, strokesBox(body.strokes, body.pad));
+  const image = await cleanSignatureImage(png, body.pad, strokesBox(body.strokes, body.pad), (job) =>
+    ctx.heavy.run('signature', job),
+  );
   const staged = await ctx.files.stage(image.bytes);
   const now = ctx.now();
   let removals: PendingRemoval[] = [];
