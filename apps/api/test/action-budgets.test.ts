@@ -347,6 +347,29 @@ describe.each(DB_KINDS)('history budgets and calls that change nothing (%s)', (k
     },
   );
 
+  run(
+    'uploads: a file refused after its costly check spends the budget too (upload_refused); past it, 2019 before any pool job',
+    async () => {
+      const user = await createApplicant(t);
+      await post(t, '/v9/OpenAccountHk/id_location', { id_location: 'HK' }, { token: user.token });
+      const jpeg = await images.jpeg();
+      // its header reads as a JPEG, its data is cut: only the pool's decoding finds out
+      const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+      const limit = ACTION_LIMITS_PER_HOUR.upload;
+      for (let i = 0; i < limit; i++) {
+        const res = await upload(t, user.token, 'id_front', truncated);
+        expect(res.json.status, `refused upload ${i + 1}`).toBe(ErrorCode.UPLOAD_UNREADABLE);
+      }
+      expect(await documentRows(t, user)).toBe(0);
+      expect(await eventCount(t, user, ['upload_refused'])).toBe(limit);
+      const jobs = t.app.ctx.heavy.stats().started;
+      const refused = await upload(t, user.token, 'id_front', jpeg);
+      expect(refused.json.status).toBe(ErrorCode.ACTION_LIMIT);
+      expect(t.app.ctx.heavy.stats().started, 'refused before the pool').toBe(jobs);
+      expect(await eventCount(t, user, ['upload_refused'])).toBe(limit);
+    },
+  );
+
   run('uploads: two racing uploads at the limit, one passes', async () => {
     const user = await createApplicant(t);
     await post(t, '/v9/OpenAccountHk/id_location', { id_location: 'HK' }, { token: user.token });

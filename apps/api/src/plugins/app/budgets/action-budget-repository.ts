@@ -1,12 +1,16 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { documents } from '../../../db/schema';
 
 /**
  * Document rows an application gained at or after `since`, replaced and deleted ones included: a
  * superseded file stays as history, so it keeps counting toward the upload budget.
  */
-export async function countDocumentRowsSince(tx: Tx, applicationId: string, since: Date): Promise<number> {
+export async function countDocumentRowsSince(
+  tx: Tx | Db,
+  applicationId: string,
+  since: Date,
+): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(documents)

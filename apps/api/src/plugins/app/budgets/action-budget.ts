@@ -3,7 +3,7 @@ import {
   ACTION_LIMITS_PER_HOUR,
   type BudgetedAction,
 } from '@hk/domain/flow/action-limits';
-import type { Tx } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { countEventsSince, type EventType } from '../events/event-repository';
 import { lockApplication } from '../steps/step-repository';
@@ -16,10 +16,33 @@ const EVENTS_OF: Record<Exclude<BudgetedAction, 'upload'>, readonly EventType[]>
   risk_disclosure_start: ['risk_disclosure_started'],
 };
 
-async function countSince(tx: Tx, applicationId: string, action: BudgetedAction, since: Date) {
-  return action === 'upload'
-    ? countDocumentRowsSince(tx, applicationId, since)
-    : countEventsSince(tx, applicationId, EVENTS_OF[action], since);
+/**
+ * An upload's budget counts the rows it kept (replaced and deleted ones too) and the uploads the
+ * heavy work refused (`upload_refused`): a file that fails its check after seconds of parsing
+ * costs the same budget as one stored, so hostile files cannot keep the worker pool busy.
+ */
+async function countSince(tx: Tx | Db, applicationId: string, action: BudgetedAction, since: Date) {
+  if (action !== 'upload') return countEventsSince(tx, applicationId, EVENTS_OF[action], since);
+  const [rows, refused] = [
+    await countDocumentRowsSince(tx, applicationId, since),
+    await countEventsSince(tx, applicationId, 'upload_refused', since),
+  ];
+  return rows + refused;
+}
+
+/**
+ * The budget read without a lock, before costly work (an upload's parsing): a client past its
+ * budget is refused for the price of a count. `requireActionBudget` in the write decides.
+ */
+export async function checkActionBudget(
+  db: Tx | Db,
+  applicationId: string,
+  action: BudgetedAction,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - ACTION_LIMIT_WINDOW_MS);
+  if ((await countSince(db, applicationId, action, since)) >= ACTION_LIMITS_PER_HOUR[action])
+    throw new AppError('ACTION_LIMIT');
 }
 
 /**
@@ -39,7 +62,5 @@ export async function requireActionBudget(
   now: Date,
 ): Promise<void> {
   await lockApplication(tx, applicationId);
-  const since = new Date(now.getTime() - ACTION_LIMIT_WINDOW_MS);
-  if ((await countSince(tx, applicationId, action, since)) >= ACTION_LIMITS_PER_HOUR[action])
-    throw new AppError('ACTION_LIMIT');
+  await checkActionBudget(tx, applicationId, action, now);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   checkIsEditableStatus,
   type DocumentKind,
+  ErrorCode,
   maxDocuments,
   type StepId,
   stepOfDocumentKind,
@@ -16,7 +17,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { requireActionBudget } from '../budgets/action-budget';
+import { checkActionBudget, requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
 import { consumeLiveCode, requireIdentityMediaWindow } from '../identity-media/identity-media-service';
@@ -122,8 +123,22 @@ export async function storeUploadedDocument(
   if (!step) throw new AppError('VALIDATION_FAILED', { kind: 'document_kind_invalid' });
   // the transaction's own checks, read-only, before any costly work: a session without an
   // application, or a step not open yet, costs a query, not a parse
-  await ctx.db.transaction((tx) => requireUploadAllowed(tx, input.userId, step.id, ctx.now()));
-  const file = await cleanUpload(ctx, input.kind, input.bytes);
+  const applicationId = await ctx.db.transaction((tx) =>
+    requireUploadAllowed(tx, input.userId, step.id, ctx.now()),
+  );
+  const file = await cleanUpload(ctx, input.kind, input.bytes).catch(async (err: unknown) => {
+    // a refused file spends the upload budget like a stored one (action-budget.ts), and is on record
+    if (err instanceof AppError)
+      await recordEvent(ctx.db, input.meta, {
+        type: 'upload_refused',
+        applicationId,
+        userId: input.userId,
+        step: step.id,
+        data: { kind: input.kind, status: ErrorCode[err.code], size: input.bytes.length },
+        at: ctx.now(),
+      });
+    throw err;
+  });
   const staged = await ctx.files.stage(file.bytes);
   const now = ctx.now();
   let removals: PendingRemoval[] = [];
@@ -218,11 +233,13 @@ async function requireStepReady(
  * What the upload's transaction will require (an application, still editable, its step ready),
  * checked without locking anything. The transaction checks it all again: it stays the authority.
  */
-async function requireUploadAllowed(tx: Tx, userId: string, step: StepId, now: Date) {
+async function requireUploadAllowed(tx: Tx, userId: string, step: StepId, now: Date): Promise<string> {
   const app = await findApplicationByUser(tx, userId);
   if (!app) throw new AppError('APPLICATION_NOT_FOUND');
   if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
   await requireStepReady(tx, app.id, step, now, { lock: false });
+  await checkActionBudget(tx, app.id, 'upload', now);
+  return app.id;
 }
 
 /** Deletes the caller's document (its row soft-deleted, its bytes removed), reopening its step. */

@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'step_reopened',
   'id_number_checked',
   'document_uploaded',
+  'upload_refused',
   'document_deleted',
   'status_changed',
   'submission_created',
