@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode } from '@hk/domain';
+import { ErrorCode, translateError } from '@hk/domain';
 import {
   CompanyNameListFileSchema,
   CompanyNameListResponseSchema,
@@ -99,7 +99,16 @@ describe('GET /v9/OpenAccountHk/company_name_list', () => {
       expect(json.status, JSON.stringify(query)).toBe(ErrorCode.VALIDATION_FAILED);
       expect(Object.keys(json.data.fields)).toEqual([field]);
     }
-    const odd = await ask({ keyword: '%%%\u0000(\u202e)' });
+    // the text rule (issue #12): a NUL or a direction override is refused at the keyword
+    for (const [keyword, key] of [
+      ['%%%\u0000(', 'text_control_characters'],
+      ['(\u202e)', 'text_bidi_control'],
+    ] as const) {
+      const { json } = await ask({ keyword }, 'en');
+      expect(json.status, keyword).toBe(ErrorCode.VALIDATION_FAILED);
+      expect(json.data.fields).toEqual({ keyword: translateError('en', key) });
+    }
+    const odd = await ask({ keyword: '%%%(_)' });
     expect(odd.json.status).toBe(0);
   });
 

@@ -1,9 +1,23 @@
+import { checkIsStorableText, STEPS, type StepId } from '@hk/domain';
+import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+import { HOSTILE_TEXTS } from '@hk/domain/text-corpus';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, captchas, documents, sessions, smsCodes, smsRequests, users } from '../src/db/schema';
+import {
+  applicationEvents,
+  applicationSteps,
+  applications,
+  captchas,
+  documents,
+  sessions,
+  smsCodes,
+  smsRequests,
+  users,
+} from '../src/db/schema';
 import { images, multipartBody, upload } from './application-helpers';
 import { loginNewUser, post } from './auth-helpers';
-import { createTestApp, signed, type TestApp } from './helpers';
+import { createTestApp, DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
+import { applicantBornOn, confirmDirectly } from './step-profile-helpers';
 
 /**
  * Issue #2 §6: whatever a client sends, the API answers the envelope and never a 5xx; a refused
@@ -131,6 +145,24 @@ async function countAll(t: TestApp) {
   };
 }
 
+/** Every route the app registers, lower-cased as printRoutes shows them. */
+function routesOf(t: TestApp): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  // a route whose path extends another's prints nested under it (`appoint` → `ment_status`)
+  const parents: { depth: number; url: string }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = line.indexOf('──');
+    while (parents.length && parents.at(-1)!.depth >= depth) parents.pop();
+    const url = (parents.at(-1)?.url ?? '') + m[1]!;
+    parents.push({ depth, url });
+    if (!m[2]) continue;
+    for (const method of m[2].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
+  }
+  return routes;
+}
+
 async function liveSessions(t: TestApp) {
   const rows = await t.app.ctx.db.select({ revokedAt: sessions.revokedAt }).from(sessions);
   return rows.filter((r) => r.revokedAt === null).length;
@@ -161,19 +193,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     expect(up.json.status).toBe(0);
     docOfB = up.json.data.document_id;
 
-    routes = [];
-    // a route whose path extends another's prints nested under it (`appoint` → `ment_status`)
-    const parents: { depth: number; url: string }[] = [];
-    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-      const m = /── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-      if (!m) continue;
-      const depth = line.indexOf('──');
-      while (parents.length && parents.at(-1)!.depth >= depth) parents.pop();
-      const url = (parents.at(-1)?.url ?? '') + m[1]!;
-      parents.push({ depth, url });
-      if (!m[2]) continue;
-      for (const method of m[2].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
-    }
+    routes = routesOf(t);
   }, 30_000);
   afterAll(async () => {
     await t?.close();
@@ -587,3 +607,181 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     expect(sent.length).toBeGreaterThan(2000);
   }, 180_000);
 });
+
+// --- issue #12: hostile text in every field of every route, on both databases ---
+
+const pgUrl = await findPostgres();
+
+/**
+ * The corpus (packages/domain/src/text-corpus.ts) and what else a typed field must survive: a
+ * string over any field's limit and a flood of combining marks over a whole field. Legitimate
+ * right-to-left text (an Arabic name) is accepted, so it is not sent here (typed-text.test.ts).
+ */
+const HOSTILE = [...HOSTILE_TEXTS.map(([, value]) => value), 'x'.repeat(5_000), `Z${'\u0336'.repeat(400)}`];
+const STORE_BREAKING = HOSTILE.filter((v) => !checkIsStorableText(v));
+const STORABLE = HOSTILE.filter((v) => checkIsStorableText(v));
+
+/** Each answer field of a step's form: a top-level name, or a list's row field (`tax_residencies.tin`). */
+function answerFieldsOf(stepId: StepId): { field: string; inRow?: string }[] {
+  const form = STEP_FORMS[stepId]!;
+  type Def = {
+    type: string;
+    shape?: Record<string, unknown>;
+    innerType?: unknown;
+    in?: unknown;
+    element?: unknown;
+  };
+  const defOf = (x: unknown) => (x as { _zod: { def: Def } })._zod.def;
+  const unwrap = (x: unknown): Def => {
+    const d = defOf(x);
+    if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default') return unwrap(d.innerType);
+    if (d.type === 'pipe') return unwrap(d.in);
+    return d;
+  };
+  const ctx = { today: '2026-06-01', facts: { markets: ['HKMargin'], answers: {} }, documentCounts: {} };
+  const out = new Map<string, { field: string; inRow?: string }>();
+  for (const schema of [form.draftInput ?? form.draft, form.schema(ctx)]) {
+    const shape = unwrap(schema).shape ?? {};
+    for (const [field, child] of Object.entries(shape)) {
+      out.set(field, { field });
+      const inner = unwrap(child);
+      const row = inner.type === 'array' ? unwrap(inner.element) : undefined;
+      for (const sub of Object.keys(row?.shape ?? {})) out.set(`${field}.${sub}`, { field, inRow: sub });
+    }
+  }
+  return [...out.values()];
+}
+
+describe.each(DB_KINDS)(
+  'hostile text in every field of every route, never a 5xx, nothing written (%s)',
+  (kind) => {
+    const { t, test: run } = useTestApp(kind, pgUrl);
+
+    run(
+      'answers the envelope below 500 and refuses each string; no row written',
+      async () => {
+        const user = await applicantBornOn(t);
+        // every step with a form confirmed as it stands: a confirmation of any of them reaches its parse
+        const formSteps = STEPS.map((s) => s.id).filter((id) => STEP_FORMS[id]);
+        await confirmDirectly(t, user, formSteps);
+        const { db } = t.app.ctx;
+        const rows = async () => ({
+          ...(await countAll(t)),
+          steps: (
+            await db
+              .select({ step: applicationSteps.step, version: applicationSteps.version })
+              .from(applicationSteps)
+          )
+            .map((r) => `${r.step}@${r.version}`)
+            .sort(),
+          events: (await db.select({ n: count() }).from(applicationEvents))[0]!.n,
+        });
+        const before = await rows();
+        const problems: string[] = [];
+        let sent = 0;
+        const check = (what: string, res: { statusCode: number; body: string }) => {
+          sent++;
+          if (res.statusCode >= 500)
+            return problems.push(`${what}: HTTP ${res.statusCode} ${res.body.slice(0, 160)}`);
+          const body = JSON.parse(res.body) as { status?: unknown; info?: unknown };
+          if (typeof body.status !== 'number' || typeof body.info !== 'string')
+            return problems.push(`${what}: not the envelope`);
+          if (body.status === 0) problems.push(`${what}: accepted`);
+        };
+        const json = (url: string, payload: Record<string, unknown>, method: 'POST' | 'GET' = 'POST') =>
+          method === 'GET'
+            ? t.app.inject({
+                method,
+                // the token travels in the header only (decision 005)
+                url: `${url}?${toForm({ ...signed(t, payload, { token: user.token }), token: undefined })}`,
+                headers: { authorization: `Bearer ${user.token}` },
+              })
+            : t.app.inject({
+                method,
+                url,
+                headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+                payload: JSON.stringify(signed(t, payload, { token: user.token })),
+              });
+
+        // What PostgreSQL cannot store (NUL, lone surrogates) goes into every field, as a draft and as
+        // a confirmation; the rest of the corpus in turns (each field a third of it, each string a
+        // third of the fields). text-coverage.test.ts puts every string into every field's schema.
+        const picks = (n: number) => [
+          ...STORE_BREAKING.map((value) => ({ value, both: true })),
+          ...STORABLE.filter((_, i) => i % 3 === n % 3).map((value) => ({ value, both: false })),
+        ];
+        const label = (value: string) => JSON.stringify(value).slice(0, 24);
+        let n = 0;
+        for (const stepId of Object.keys(STEP_FORMS) as StepId[])
+          for (const { field, inRow } of answerFieldsOf(stepId)) {
+            n++;
+            for (const [i, { value, both }] of picks(n).entries())
+              for (const confirm of both ? [false, true] : [i % 2 === 1]) {
+                // the free lines of an address abroad are the one multi-line field: a line break is text there
+                if (/detail$/.test(field) && value.includes('\n')) continue;
+                const answers = inRow ? { [field]: [{ country: 'SG', [inRow]: value }] } : { [field]: value };
+                const res = await json(`/v9/OpenAccountHk/step/${stepId}`, { confirm, answers });
+                const where = inRow ? `${field}[].${inRow}` : field;
+                check(`step ${stepId} ${where} ${label(value)} ${confirm ? 'confirm' : 'draft'}`, res);
+              }
+          }
+
+        // every other route: each field it reads, and the free common parameters of spec §7
+        const FREE_COMMON = ['source', 'empId', 'activity_id', 'broker', 'version', 'open_type'];
+        // a URL carries no lone surrogate (URLSearchParams sends U+FFFD): raw bytes are probed below
+        const inUrl = (value: string) => value.includes('\u0000') || checkIsStorableText(value);
+        for (const route of routesOf(t)) {
+          // the step call above; dev tools, health and the area list are outside the signed API and
+          // take no typed text; logout's session is the sweep's own
+          if (/\/step\/|^\/dev\/|^\/healthz$|\/logout$|^\/app\/area\//.test(route.url)) continue;
+          const url = route.url.replace(':document_id', '00000000-0000-4000-8000-000000000000');
+          const method = route.method as 'GET' | 'POST';
+          const writes = WRITING.has(`${route.method} ${route.url}`);
+          for (const field of FIELDS[route.url] ?? []) {
+            n++;
+            for (const { value } of picks(n)) {
+              if (method === 'GET' && !inUrl(value)) continue;
+              const res = await json(url, { ...(VALID[route.url] ?? {}), [field]: value }, method);
+              const what = `${route.method} ${url} ${field} ${label(value)}`;
+              // a read may ignore a field it does not need; a write must refuse
+              if (writes) check(what, res);
+              else if (res.statusCode >= 500) problems.push(`${what}: HTTP ${res.statusCode}`);
+            }
+          }
+          // one check serves every common parameter: each route gets them in turns
+          n++;
+          for (const [i, { value }] of picks(n).entries()) {
+            if (method === 'GET' && !inUrl(value)) continue;
+            const common = FREE_COMMON[(n + i) % FREE_COMMON.length]!;
+            check(
+              `${route.method} ${url} ${common} ${label(value)}`,
+              await json(url, { [common]: value }, method),
+            );
+          }
+          if (method === 'GET')
+            // raw bytes: a NUL and an override are refused; bytes that are not UTF-8 (an encoded
+            // surrogate, an overlong NUL) never decode to what the database refuses
+            for (const [raw, refused] of [
+              ['%00', true],
+              ['%E2%80%AE', true],
+              ['%ED%A0%80', false],
+              ['%C0%80', false],
+            ] as const) {
+              const res = await t.app.inject({
+                method,
+                url: `${url}?${toForm({ ...signed(t, {}, { token: user.token }), token: undefined })}&source=x${raw}y`,
+                headers: { authorization: `Bearer ${user.token}` },
+              });
+              if (refused) check(`${route.method} ${url} source=${raw}`, res);
+              else if (res.statusCode >= 500)
+                problems.push(`${route.method} ${url} source=${raw}: HTTP ${res.statusCode}`);
+            }
+        }
+        expect(problems.slice(0, 30)).toEqual([]);
+        expect(await rows()).toEqual(before);
+        expect(sent).toBeGreaterThan(1000);
+      },
+      120_000,
+    );
+  },
+);

@@ -56,9 +56,10 @@ export function checkIsStorableText(value: string): boolean {
   return !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 }
 
+// judged as it would be stored, so a draft is refused exactly what its confirmation would be
 const refuseProblems = (multiline: boolean) =>
   z.superRefine((value: string, ctx) => {
-    const problem = checkText(value, { multiline });
+    const problem = checkText(normalizeText(value), { multiline });
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   });
 

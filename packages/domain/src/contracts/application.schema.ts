@@ -104,8 +104,11 @@ export const StepVersionFieldSchema = z.object({ step_version: z.optional(stepVe
 export const IdLocationRequestSchema = z
   .object({
     id_location: z.enum(ID_LOCATIONS, { error: 'id_location_required' }),
+    // a country code; bounded even where it is not asked (then it is ignored)
     nationality: z.optional(
-      z.string({ error: 'nationality_required' }).check(...textRule(), z.toUpperCase()),
+      z
+        .string({ error: 'nationality_required' })
+        .check(...textRule(), z.toUpperCase(), z.maxLength(40, 'nationality_required')),
     ),
     step_version: z.optional(stepVersion),
   })

@@ -1,6 +1,8 @@
 import {
   COMMON_PARAM_KEYS,
+  CommonParamsSchema,
   computeSign,
+  fieldErrorsOf,
   type Language,
   normalizeMobile,
   pickLanguage,
@@ -8,6 +10,7 @@ import {
 } from '@hk/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error';
 
 declare module 'fastify' {
@@ -99,6 +102,11 @@ export const requestContext = fp(
       const subject = request.token || (mobile ? normalizeMobile(mobile) : '');
       const expected = computeSign(subject, t, opts.signSecret);
       if (sign !== expected) throw new AppError('BAD_SIGN');
+      // the free ones (`source`, `empId`…, kept with the user or application) under the text rule,
+      // once the sign holds; routes outside the signed API (health, dev, the web app's pages) keep none
+      const common = z.safeParse(CommonParamsSchema, request.commonParams);
+      if (!common.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(common.error.issues));
+      Object.assign(request.commonParams, common.data);
       // The common parameters are not part of any endpoint's own contract.
       if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
         for (const key of COMMON_PARAM_KEYS) delete (request.body as Record<string, unknown>)[key];

@@ -42,6 +42,14 @@ export async function saveStepForm(
   const step = stepById(stepId);
   const draftSchema = form?.draft ?? step.answers;
   if (!form || !draftSchema) throw new AppError('STEP_NOT_AVAILABLE');
+  // A draft is parsed before anything else (issue #12): nothing is looked up, decrypted, expanded
+  // or sealed for answers that are not even of the right shape (`tax_residencies: [null]`).
+  let draftInput: Record<string, unknown> | undefined;
+  if (!body.confirm) {
+    const parsed = z.safeParse(form.draftInput ?? draftSchema, body.answers);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
+    draftInput = parsed.data;
+  }
   // the form's shape of the saved answers, where the registry declares only part of it
   const registry = STEPS.map((s) => (s.id === stepId ? { ...s, answers: draftSchema } : s));
   const now = ctx.now();
@@ -72,10 +80,10 @@ export async function saveStepForm(
       );
       return { answers: split.answers, sealed: sealedInput };
     };
-    // answers standing for a sealed value (tax: `tin_from_id`, a kept `tin_masked`) get it here
-    const input = form.expandSealed
-      ? form.expandSealed(body.answers, sealedSourcesOf(ctx, rows, stepId))
-      : body.answers;
+    // answers standing for a sealed value (tax: `tin_from_id`, a kept `tin_masked`) get it here;
+    // a confirmation's form is parsed right after (its shape needs the values these stand for)
+    const raw = draftInput ?? body.answers;
+    const input = form.expandSealed ? form.expandSealed(raw, sealedSourcesOf(ctx, rows, stepId)) : raw;
     let answers: Record<string, unknown>;
     let sealed: Record<string, SealInput | null> | undefined;
     if (body.confirm) {
@@ -98,6 +106,7 @@ export async function saveStepForm(
       ({ answers, sealed } = splitSealed(parsed.data));
     } else {
       const split = splitSealed(input);
+      // the saved answers' shape again, now that the sealed values are masks (writeStep parses too)
       const parsed = z.safeParse(draftSchema, split.answers);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
       answers = parsed.data as Record<string, unknown>;
