@@ -11,7 +11,11 @@ import { readStored, writeStored } from './storage';
 const eager = import.meta.glob<{ default: Record<string, string> }>('../locales/zh-CN/{common,login}.json', {
   eager: true,
 });
-const lazy = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
+// (the eager ones are not listed again: each entry is a line of the first chunk)
+const lazy = import.meta.glob<{ default: Record<string, string> }>([
+  '../locales/*/*.json',
+  '!../locales/zh-CN/{common,login}.json',
+]);
 // The server's messages (`errors`, packages/domain/src/locales): the default language's ship with
 // the first page, the others load with their language (not the three catalogues up front).
 const lazyErrors: Record<string, () => Promise<{ default: Record<string, string> }>> = {

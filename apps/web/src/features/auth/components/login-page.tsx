@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandHeader } from '../../../components/brand-logo';
 import { useIsLoggedIn } from '../../../lib/session';
-import { LoggedInView } from './logged-in-view';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
+
+// a returning person's view is a chunk of its own: the first load of /login, logged out, is the
+// form alone (the 180 KB budget)
+const LoggedInView = lazy(() => import('./logged-in-view').then((m) => ({ default: m.LoggedInView })));
 
 /** /login (spec §2): the form when logged out, the returning view when a token is stored. */
 export function LoginPage() {
@@ -17,7 +21,13 @@ export function LoginPage() {
     <main className="login-page">
       <BrandHeader />
       <h1 className="login-title">{showForm ? t('title') : t('welcome_back')}</h1>
-      {showForm ? <LoginForm /> : <LoggedInView />}
+      {showForm ? (
+        <LoginForm />
+      ) : (
+        <Suspense fallback={null}>
+          <LoggedInView />
+        </Suspense>
+      )}
       <LoginFooter />
     </main>
   );
