@@ -204,5 +204,7 @@ describe('every string a person can send is closed or under the text rule (issue
     expect(issues).toEqual([]);
     const hk = z.safeParse(form, { region: 'HK', district: 'wan_chai', detail: 'Flat 1\tBlock 2' });
     expect(hk.error?.issues.find((i) => i.path[0] === 'detail')?.message).toBe('text_control_characters');
+    const tab = z.safeParse(form, { ...other, detail: 'Flat 1\tBlock 2\nLondon' });
+    expect(tab.error?.issues.find((i) => i.path[0] === 'detail')?.message).toBe('text_control_characters');
   });
 });

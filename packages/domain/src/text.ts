@@ -16,12 +16,12 @@ export type TextProblem = (typeof TEXT_PROBLEMS)[number];
 // Lone surrogates (\p{Cs} with the u flag matches only unpaired halves): PostgreSQL cannot store
 // them, and no font draws them. Noncharacters are never meant to be interchanged.
 const INVALID = /[\p{Cs}\p{Noncharacter_Code_Point}]/u;
-// C0 (NUL, BEL, ESC; tab and line breaks too, except in a multi-line field: the free lines of an
+// C0 (NUL, BEL, ESC, tab; line breaks too, except in a multi-line field: the free lines of an
 // address outside mainland China and Hong Kong), DEL, C1, and the line and paragraph separators,
 // which break a line in a PDF or a log as a newline does.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-// every Cc but tab, line feed and carriage return
-const CONTROL_MULTILINE = /[^\t\n\r\P{Cc}]|[\u2028\u2029]/u;
+// every Cc but line feed and carriage return
+const CONTROL_MULTILINE = /[^\n\r\P{Cc}]|[\u2028\u2029]/u;
 // Embeddings, overrides and isolates reorder what a reviewer reads ("\u202eDTL EMCA" shows as
 // "ACME LTD"); the LRM/RLM/ALM marks are refused too: Chinese, English and Arabic names alike
 // display correctly without them, and they can still move neutral characters (digits, brackets).
