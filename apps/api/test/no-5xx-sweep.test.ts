@@ -61,6 +61,7 @@ const FIELDS: Record<string, string[]> = {
   '/v9/openaccounthk/appoint': ['slot', 'appointment_version'],
   '/v9/openaccounthk/application_pdf': ['number'],
   '/v1/services/decode_mobile': ['mobile'],
+  '/v1/services/decode_mobile_common': ['mobile', 'ext', 'childOpenAcctChannel'],
   '/v9/openaccounthk/getca': ['caType'],
   '/user/login/get_region_list': ['type'],
   '/v9/openaccounthk/company_name_list': ['keyword', 'limit'],
@@ -94,6 +95,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   '/v9/openaccounthk/del_file': { document_id: '00000000-0000-4000-8000-000000000000' },
   '/v1/services/decode_mobile': { mobile: 'v1.AAAA' },
+  '/v1/services/decode_mobile_common': { mobile: 'v1.AAAA' },
 };
 
 const LONG = 'x'.repeat(10_000);
@@ -214,10 +216,12 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /v9/openaccounthk/company_name_list',
       'POST /v9/openaccounthk/bank_name',
       'GET /v9/openaccounthk/get_bank_subset',
+      'POST /v9/openaccounthk/get_bank_subset',
       'GET /v9/openaccounthk/get_bank_country_list',
       'GET /user/bank/select_list',
       'GET /app/area/query',
       'POST /v1/services/decode_mobile',
+      'POST /v1/services/decode_mobile_common',
       'POST /v9/openaccounthk/logincreate',
       'POST /v9/openaccounthk/status',
       'POST /v9/openaccounthk/info',
@@ -245,7 +249,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/submit',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(41);
+    expect(keys).toHaveLength(43);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

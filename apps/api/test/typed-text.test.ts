@@ -3,9 +3,9 @@
 // with a right-to-left override was stored as typed. Now each is refused at its field, in the
 // person's language, and nothing is written.
 import { ErrorCode, translateError } from '@hk/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applications } from '../src/db/schema';
+import { applicationSteps, applications } from '../src/db/schema';
 import { findUnstorableText } from '../src/plugins/external/body-parsers';
 import { createLoggedInUser, type TestUser } from './application-helpers';
 import { DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
@@ -217,6 +217,38 @@ describe.each(DB_KINDS)('typed text (%s)', (kind) => {
         payload: JSON.stringify(signed(t, { source: '\u202etrap', lang: 'en' }, { token: user.token })),
       });
       expectRefusedAt(res.json(), 'source', 'text_bidi_control', 'en');
+    },
+  );
+
+  run(
+    'an answer saved before the rule, now refused by it, is named at its field on the next save (never a 500)',
+    async () => {
+      const user = await applicantBornOn(t);
+      await confirmDirectly(t, user, ['address', 'account_type', 'personal']);
+      const draft = await saveStep(t, user, 'employment', {
+        answers: { status: 'employed', company_name: 'ACME LTD' },
+      });
+      expect(draft.json.status).toBe(0);
+      // what an older server stored as typed (the reversed name), put back as it was then
+      const [app] = await t.app.ctx.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.userId, user.userId));
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(applicationSteps)
+        .where(and(eq(applicationSteps.applicationId, app!.id), eq(applicationSteps.step, 'employment')));
+      await t.app.ctx.db
+        .update(applicationSteps)
+        .set({ answers: { ...row!.answers, company_name: '\u202eDTL EMCA' } })
+        .where(and(eq(applicationSteps.applicationId, app!.id), eq(applicationSteps.step, 'employment')));
+      const { json } = await saveStep(t, user, 'employment', { answers: { position: 'Analyst' } }, 'zh-CN');
+      expectRefusedAt(json, 'company_name', 'text_bidi_control', 'zh-CN');
+      // and the person can mend it
+      const mended = await saveStep(t, user, 'employment', {
+        answers: { company_name: 'ACME LTD', position: 'Analyst' },
+      });
+      expect(mended.json.status, JSON.stringify(mended.json)).toBe(0);
     },
   );
 

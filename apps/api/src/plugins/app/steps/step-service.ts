@@ -5,6 +5,7 @@ import {
   checkIsStepId,
   computeCompletedProgress,
   computeInfoProgress,
+  fieldErrorsOf,
   firstUnfinishedStep,
   type Reopening,
   STEPS,
@@ -121,8 +122,14 @@ export async function writeStep(
   }
   // Every write is parsed by the step's schema: nothing unparsed reaches the database.
   // a documents-only change keeps the answers as they were saved (and parsed) before
-  const answers =
-    step.answers && writesAnswers ? (z.parse(step.answers, merged) as Record<string, unknown>) : merged;
+  // answers saved under an older rule (a character the text rule refuses since issue #12) fail it
+  // here: the person is told at the field, as for what they typed now, never a 500
+  let answers = merged;
+  if (step.answers && writesAnswers) {
+    const parsed = z.safeParse(step.answers, merged);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
+    answers = parsed.data as Record<string, unknown>;
+  }
 
   const sealed: Record<string, SealedAnswer> = { ...current.sealed };
   for (const [k, v] of Object.entries(change.sealed ?? {})) {
