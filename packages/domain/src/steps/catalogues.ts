@@ -1,0 +1,86 @@
+// Every step's field catalogue (field-catalogue.ts), by step. Imported by path
+// (`@hk/domain/steps/catalogues`): the catalogues name every choice and load the area and bank
+// tables, which the login screen must not carry.
+import { accountTypeCatalogue } from './account-type/catalogue';
+import { addressCatalogue } from './address/catalogue';
+import { bankCatalogue } from './bank/catalogue';
+import { declarationsCatalogue } from './declarations/catalogue';
+import { employmentCatalogue } from './employment/catalogue';
+import {
+  type AnswerLine,
+  type Audience,
+  catalogueKeys,
+  type RenderOptions,
+  renderAnswers,
+  type StepCatalogue,
+} from './field-catalogue';
+import { financialCatalogue } from './financial/catalogue';
+import { identityCatalogue } from './identity/catalogue';
+import { identityMediaCatalogue } from './identity-media/catalogue';
+import { investmentCatalogue } from './investment/catalogue';
+import { personalCatalogue } from './personal/catalogue';
+import { reviewCatalogue } from './review/catalogue';
+import { riskDisclosureCatalogue } from './risk-disclosure/catalogue';
+import { signatureCatalogue } from './signature/catalogue';
+import { taxCatalogue } from './tax/catalogue';
+import type { StepId } from './types';
+
+export * from './field-catalogue';
+
+/** A step without a catalogue fails the type check here. */
+export const FIELD_CATALOGUES = {
+  identity: identityCatalogue,
+  address: addressCatalogue,
+  account_type: accountTypeCatalogue,
+  personal: personalCatalogue,
+  employment: employmentCatalogue,
+  financial: financialCatalogue,
+  tax: taxCatalogue,
+  declarations: declarationsCatalogue,
+  investment: investmentCatalogue,
+  risk_disclosure: riskDisclosureCatalogue,
+  identity_media: identityMediaCatalogue,
+  bank: bankCatalogue,
+  signature: signatureCatalogue,
+  review: reviewCatalogue,
+} as const satisfies Record<StepId, StepCatalogue>;
+
+export function catalogueOf(step: StepId): StepCatalogue {
+  return FIELD_CATALOGUES[step];
+}
+
+/**
+ * One step's answers as lines for `audience`, from its catalogue. A step the catalogue does not
+ * know (an older snapshot's) gives no lines rather than its raw fields.
+ */
+export function renderStepAnswers(
+  step: string,
+  answers: Readonly<Record<string, unknown>>,
+  sealed: Readonly<Record<string, string | null | undefined>>,
+  options: RenderOptions,
+): AnswerLine[] {
+  const catalogue = (FIELD_CATALOGUES as Record<string, StepCatalogue>)[step];
+  return catalogue ? renderAnswers(catalogue.fields, answers, sealed, options) : [];
+}
+
+/** Whether `audience` reads any line of the step (else the review shows its `doneKey`). */
+export function checkHasLinesFor(step: StepId, audience: Audience): boolean {
+  return Object.values(FIELD_CATALOGUES[step].fields).some((f) => f.audience.includes(audience));
+}
+
+/** The namespaces the catalogues' labels come from (the review screen loads them). */
+export const CATALOGUE_NAMESPACES: readonly string[] = [
+  ...new Set(
+    Object.values(FIELD_CATALOGUES).flatMap((c) => catalogueKeys(c).map((k) => k.slice(0, k.indexOf(':')))),
+  ),
+];
+
+/** Every label key of every catalogue (the server's copy of the texts holds exactly these). */
+export function allCatalogueKeys(): string[] {
+  return [
+    ...new Set([
+      ...Object.values(FIELD_CATALOGUES).flatMap((c) => catalogueKeys(c)),
+      'review:list_separator',
+    ]),
+  ].sort();
+}

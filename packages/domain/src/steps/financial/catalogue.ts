@@ -1,0 +1,45 @@
+import {
+  ANNUAL_INCOME_BANDS,
+  ASSET_CLASSES,
+  INCOME_SOURCES,
+  NET_ASSET_BANDS,
+} from '../../flow/financial-bands';
+import { FUNDS_SOURCES } from '../../flow/step-forms';
+import { defineCatalogue, EVERYONE } from '../field-catalogue';
+
+/** Bands read as the financial screen writes them (whole Hong Kong dollars), on the screen and in the PDF alike. */
+export const financialCatalogue = defineCatalogue({
+  namespace: 'financial',
+  fields: {
+    annual_income: {
+      label: 'financial:annual_income',
+      value: { kind: 'band', bands: ANNUAL_INCOME_BANDS },
+      audience: EVERYONE,
+    },
+    net_assets: {
+      label: 'financial:net_assets',
+      value: { kind: 'band', bands: NET_ASSET_BANDS },
+      audience: EVERYONE,
+    },
+    income_sources: {
+      label: 'financial:income_sources',
+      value: { kind: 'choices', values: INCOME_SOURCES, key: (v) => `financial:income_source_${v}` },
+      audience: EVERYONE,
+    },
+    asset_classes: {
+      label: 'financial:asset_classes',
+      value: { kind: 'choices', values: ASSET_CLASSES, key: (v) => `financial:asset_class_${v}` },
+      audience: EVERYONE,
+    },
+    funds_source: {
+      label: 'financial:funds_source',
+      value: { kind: 'choice', values: FUNDS_SOURCES, key: (v) => `financial:funds_source_${v}` },
+      audience: EVERYONE,
+    },
+    funds_source_other: {
+      label: 'financial:funds_source_other_details',
+      value: { kind: 'text' },
+      audience: EVERYONE,
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { defineCatalogue } from '../field-catalogue';
+import { IDENTITY_MEDIA_METHOD_VALUES } from '../identity-media';
+
+/** Photos or a video: the review says they are taken; the PDF and the back office read which. */
+export const identityMediaCatalogue = defineCatalogue({
+  namespace: 'identity_media',
+  doneKey: 'review:done_identity_media',
+  fields: {
+    method: {
+      label: 'identity_media:method_label',
+      value: {
+        kind: 'choice',
+        values: IDENTITY_MEDIA_METHOD_VALUES,
+        key: (v) => `identity_media:method_${v}`,
+      },
+      audience: ['pdf', 'staff'],
+    },
+  },
+});
