@@ -36,9 +36,16 @@ export type ToastKind = 'info' | 'success' | 'error' | 'warn' | 'loading';
 /** spec §8: error toasts 3 s, the captcha warning 4 s; others the default 2 s (spec §9). */
 export const ERROR_TOAST_MS = 3000;
 
+// Each show or clear takes a number: a toast whose code is still loading when a later show or a
+// clear comes does not appear after it (a loading toast left behind keeps its mask for good).
+let latestRequest = 0;
+
 export async function showToast(content: string, kind: ToastKind = 'info', duration?: number) {
+  const request = ++latestRequest;
   const { default: Toast } = await loadToast();
-  (await loadToastTap()).setTapDismissable(kind !== 'loading', () => Toast.clear());
+  const tap = await loadToastTap();
+  if (request !== latestRequest) return;
+  tap.setTapDismissable(kind !== 'loading', () => Toast.clear());
   const icon =
     kind === 'success' ? 'success' : kind === 'error' ? 'fail' : kind === 'loading' ? 'loading' : undefined;
   Toast.show({
@@ -54,6 +61,7 @@ export function showLoadingToast(content: string) {
 }
 
 export async function clearToast() {
+  latestRequest++;
   if (!toastModule) return;
   const { default: Toast } = await toastModule;
   Toast.clear();
