@@ -51,3 +51,50 @@ test.describe('Zoom and reflow', () => {
     await expectNoSidewaysScroll(page);
   });
 });
+
+/** The outline drawn for the focused element, or for the button that stands for a hidden file input. */
+async function focusRingOfActiveElement(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body) return { tag: 'body', ring: 'none' };
+    const hiddenFile = active instanceof HTMLInputElement && active.type === 'file';
+    const shown = hiddenFile ? (document.querySelector(`label[for="${active.id}"]`) as HTMLElement) : active;
+    const style = getComputedStyle(shown);
+    return {
+      tag: `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim()}`,
+      ring: style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : style.outlineColor,
+    };
+  });
+}
+
+/** Tabs through the screen `count` times; every stop must show a focus ring (WCAG 2.4.7). */
+async function expectFocusShownOnEveryStop(page: Page, count: number) {
+  const stops: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const { tag, ring } = await focusRingOfActiveElement(page);
+    if (tag === 'body') break;
+    stops.push(tag);
+    expect(ring, `no focus ring on ${tag}`).not.toBe('none');
+  }
+  return stops;
+}
+
+test.describe('Visible focus', () => {
+  test('login inputs and the ID photo buttons show where the keyboard is', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '快速开户' })).toBeVisible();
+    const loginStops = await expectFocusShownOnEveryStop(page, 8);
+    expect(loginStops.some((s) => s.startsWith('input 手机号码'))).toBe(true);
+
+    await loginThroughApi(page, uniqueHkMobile());
+    await page.goto('/accountType');
+    await expect(page).toHaveURL(/\/userinfo\/id/);
+    await page.getByRole('radio', { name: '香港身份证' }).check();
+    await page.getByRole('button', { name: '下一步' }).click();
+    await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
+    const photoStops = await expectFocusShownOnEveryStop(page, 10);
+    // the camera and album inputs are hidden: their buttons carry the ring
+    expect(photoStops.filter((s) => s.startsWith('input ')).length).toBeGreaterThanOrEqual(2);
+  });
+});
