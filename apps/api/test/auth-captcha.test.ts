@@ -102,6 +102,11 @@ describe.each(DB_KINDS)('POST /services/image_code (%s)', (kind) => {
     });
     const blank = await post(t, '/services/image_code', {}, { device: '   ' });
     expect(blank.status).toBe(1002);
+    // a header's bytes read as latin1: a C1 control or markup is not an id to store (issue #12)
+    for (const device of ['dev\u0085ice', 'dev\u009bice', '<b>x</b>', 'x'.repeat(65)]) {
+      const odd = await post(t, '/services/image_code', {}, { device });
+      expect(odd.status, JSON.stringify(device)).toBe(1002);
+    }
     expect(await countAuthRows(t)).toEqual(before);
   });
 

@@ -13,6 +13,9 @@ import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error';
 
+/** What a Device-Id may be: letters, digits and `-_.:`, at most 64 (a UUID, the spec's 16 characters). */
+const DEVICE_ID_RE = /^[A-Za-z0-9._:-]{1,64}$/;
+
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
@@ -66,8 +69,10 @@ export const requestContext = fp(
         first(query.lang) ??
           (typeof header === 'string' && header ? header : request.headers['accept-language']),
       );
+      // spec §3: a 16-character id (H5_SESSION_ID); stored with sessions and captchas, so only
+      // printable ASCII is kept (a header's bytes read as latin1 can carry C1 controls)
       const device = request.headers['device-id'];
-      request.deviceId = typeof device === 'string' ? device.slice(0, 64) : '';
+      request.deviceId = typeof device === 'string' && DEVICE_ID_RE.test(device) ? device : '';
       const auth = request.headers.authorization;
       if (auth?.startsWith('Bearer ')) request.token = auth.slice(7).trim() || undefined;
     });
