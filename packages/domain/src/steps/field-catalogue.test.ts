@@ -431,6 +431,9 @@ describe('field catalogues', () => {
             audience,
             onMissing: (key) => problems.push(`${step}: no text for ${key}`),
           });
+          const labels = lines.map((l) => l.label);
+          for (const dup of labels.filter((l, i) => labels.indexOf(l) !== i))
+            problems.push(`${step}: two lines labelled "${dup}"`);
           for (const line of lines) {
             const where = `${step}.${line.field}: "${line.label}: ${line.value}"`;
             if (SNAKE.test(line.label) || SNAKE.test(line.value)) problems.push(`raw code in ${where}`);

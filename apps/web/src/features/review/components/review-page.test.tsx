@@ -1,4 +1,4 @@
-import type { Language } from '@hk/domain';
+import { countryName, type Language } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -96,13 +96,17 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => 
     expect(within(identity).getByText(i18n.t('id:gender_m'))).toBeTruthy();
     // a residency: its country by name, its TIN as masked, under the tax screen's labels
     const tax = screen.getByRole('region', { name: i18n.t('common:title_tax') });
-    expect(within(tax).getByText(i18n.t('review:field_tax_residencies'), { selector: 'dt' })).toBeTruthy();
+    expect(within(tax).getByText(i18n.t('tax:residency_n', { n: 1 }), { selector: 'dt' })).toBeTruthy();
     expect(
-      within(tax).getByText(`${i18n.t('review:field_country')}: ${i18n.t('review:value_hk')}`, {
+      within(tax).getByText(`${i18n.t('tax:country')}: ${countryName('HK', lang)}`, { exact: false }),
+    ).toBeTruthy();
+    // the TIN as masked, said to be the ID number (not "Tin from id")
+    expect(
+      within(tax).getByText(`${i18n.t('tax:tin')}: A12****(3) (${i18n.t('tax:tin_origin_id')})`, {
         exact: false,
       }),
     ).toBeTruthy();
-    expect(within(tax).getByText(`${i18n.t('tax:tin')}: A12****(3)`, { exact: false })).toBeTruthy();
+    expect(within(tax).queryByText(/tin_from_id|Tin from id/i)).toBeNull();
     const bank = screen.getByRole('region', { name: i18n.t('common:title_bank') });
     expect(within(bank).getByText('6222 **** **** 1234')).toBeTruthy();
     expect(within(bank).getByText('138****5678')).toBeTruthy();
@@ -139,6 +143,52 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('review page (%s)', (lang) => 
       }),
     );
     expect(screen.getByTestId('location').textContent).toBe('/userinfo/employment?state=edit');
+  });
+
+  it('the issue #13 answers as chosen: a district, an asset proof in dollars, bands, "none of these"', async () => {
+    await setupStepI18n(lang);
+    const data = audit();
+    data.steps = [
+      step('address', { answers: { region: 'HK', district: 'sha_tin', detail: '1 Main Street' } }),
+      step('account_type', {
+        answers: {
+          securities: 'margin',
+          markets: ['US', 'HK'],
+          futures: false,
+          asset_proof_type: 'bank_statement',
+          asset_proof_amount_cents: 125_000_000,
+          asset_proof_issued_on: '2026-11-01',
+        },
+      }),
+      step('financial', {
+        answers: { annual_income: 'income_600k_to_1m', asset_classes: ['stock', 'cash'] },
+      }),
+      step('investment', { answers: { derivatives_knowledge: [] } }),
+    ];
+    fakeStepServer({ '/v9/OpenAccountHk/audit': ok(data) });
+    renderStep(PATH, <ReviewPage />);
+    const account = await screen.findByRole('region', { name: i18n.t('common:title_account_type_step') });
+    const value = (region: HTMLElement, label: string) =>
+      within(region).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value(account, i18n.t('account_type:asset_proof_amount'))).toBe('HKD 1,250,000.00');
+    expect(value(account, i18n.t('account_type:securities'))).toBe(i18n.t('account_type:securities_margin'));
+    const sep = i18n.t('review:list_separator');
+    expect(value(account, i18n.t('account_type:markets'))).toBe(
+      `${i18n.t('account_type:market_hk')}${sep}${i18n.t('account_type:market_us')}`,
+    );
+    const address = screen.getByRole('region', { name: i18n.t('common:title_address') });
+    expect(value(address, i18n.t('address:district_label'))).toBe(
+      { 'zh-CN': '沙田区', 'zh-HK': '沙田區', en: 'Sha Tin' }[lang],
+    );
+    const financial = screen.getByRole('region', { name: i18n.t('common:title_financial') });
+    expect(value(financial, i18n.t('financial:asset_classes'))).toBe(
+      `${i18n.t('financial:asset_class_cash')}${sep}${i18n.t('financial:asset_class_stock')}`,
+    );
+    expect(within(financial).queryByText(/income_600k_to_1m/)).toBeNull();
+    const investment = screen.getByRole('region', { name: i18n.t('common:title_investment') });
+    expect(value(investment, i18n.t('investment:derivatives_question'))).toBe(i18n.t('investment:way_none'));
+    // no stored code and no minor units anywhere on the screen
+    expect(screen.queryByText(/\b[a-z]+_[a-z0-9_]+\b|125000000/)).toBeNull();
   });
 
   it("a Hong Kong account: the bank's code and name, the number under the account number's label", async () => {

@@ -17,12 +17,12 @@ import {
   submitApplication,
   useAudit,
 } from '../api/submit-api';
-import { answerLines, STATE_ONLY_STEPS, STEP_NAMESPACES } from '../lib/answer-text';
+import { answerLines, doneKeyOf, REVIEW_NAMESPACES } from '../lib/answer-text';
 import '../../id-step/id-step.css';
 import '../../steps/components/steps.css';
 import './review.css';
 
-const NAMESPACES = ['review', 'common', 'flow', ...new Set(Object.values(STEP_NAMESPACES))];
+const NAMESPACES = [...new Set(['review', 'common', 'flow', ...REVIEW_NAMESPACES])];
 
 function stepTitle(step: StepId, t: (key: string) => string): string {
   const route = routeByPath(STEP_PATHS[step]);
@@ -37,9 +37,8 @@ export function firstInFlow(steps: readonly string[]): StepId | undefined {
 function ReviewStep({ item, editState }: { item: AuditStep; editState: string }) {
   const { t, i18n } = useTranslation(NAMESPACES);
   const title = stepTitle(item.step, t);
-  const lines = STATE_ONLY_STEPS.includes(item.step)
-    ? []
-    : answerLines(i18n, t, item.step, item.answers, item.sealed);
+  const doneKey = doneKeyOf(item.step);
+  const lines = doneKey ? [] : answerLines(i18n, t, item.step, item.answers, item.sealed);
   const headingId = `review-${item.step}`;
   return (
     <section className="step-section review-step" aria-labelledby={headingId} data-step={item.step}>
@@ -56,13 +55,11 @@ function ReviewStep({ item, editState }: { item: AuditStep; editState: string })
         </Link>
       </div>
       {item.confirmed ? null : <p className="review-step__open">{t('review:not_finished')}</p>}
-      {STATE_ONLY_STEPS.includes(item.step) && item.confirmed ? (
-        <p className="review-lines">{t(`review:done_${item.step}`)}</p>
-      ) : null}
+      {doneKey && item.confirmed ? <p className="review-lines">{t(doneKey)}</p> : null}
       {lines.length > 0 ? (
         <dl className="review-lines">
           {lines.map((l) => (
-            <div key={l.key}>
+            <div key={l.field}>
               <dt>{l.label}</dt>
               <dd>{l.value}</dd>
             </div>
