@@ -254,6 +254,10 @@ export function LoginForm() {
       onFocusCapture={preloadOverlays}
       onPointerDownCapture={preloadOverlays}
     >
+      {/* WCAG 3.3.2: a label that stays when the field is filled (the placeholder goes) */}
+      <label className="field-label" htmlFor={ids.mobile}>
+        {t('mobile_label')}
+      </label>
       <div className={`field-row${errors.mobile || errors.region ? ' has-error' : ''}`}>
         <RegionSelector regions={regions} value={region} onChange={onRegionChange} disabled={locked} />
         <input
@@ -264,7 +268,6 @@ export function LoginForm() {
           autoComplete="tel-national"
           className="field-input"
           placeholder={t('mobile_placeholder')}
-          aria-label={t('mobile_label')}
           aria-invalid={Boolean(errors.mobile)}
           aria-describedby={errors.mobile ? `${ids.mobile}-error` : undefined}
           maxLength={mobileInputMaxLength(region)}
@@ -290,6 +293,9 @@ export function LoginForm() {
 
       {captchaRowShown && (
         <>
+          <label className="field-label" htmlFor={ids.imgCode}>
+            {t('image_code_label')}
+          </label>
           <div className={`field-row${errors.imgCode ? ' has-error' : ''}`}>
             <input
               id={ids.imgCode}
@@ -300,7 +306,6 @@ export function LoginForm() {
               spellCheck={false}
               className="field-input"
               placeholder={t('image_code_placeholder')}
-              aria-label={t('image_code_label')}
               aria-invalid={Boolean(errors.imgCode)}
               aria-describedby={errors.imgCode ? `${ids.imgCode}-error` : undefined}
               maxLength={CAPTCHA_LENGTH}
@@ -334,6 +339,9 @@ export function LoginForm() {
         </>
       )}
 
+      <label className="field-label" htmlFor={ids.smsCode}>
+        {t('sms_code_label')}
+      </label>
       <div className={`field-row${errors.smsCode ? ' has-error' : ''}`}>
         <input
           id={ids.smsCode}
@@ -344,7 +352,6 @@ export function LoginForm() {
           pattern="[0-9]*"
           className="field-input"
           placeholder={t('sms_code_placeholder')}
-          aria-label={t('sms_code_label')}
           aria-invalid={Boolean(errors.smsCode)}
           aria-describedby={errors.smsCode ? `${ids.smsCode}-error` : undefined}
           maxLength={SMS_CODE_LENGTH}

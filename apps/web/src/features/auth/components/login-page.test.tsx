@@ -58,6 +58,30 @@ describe('/login, logged out', () => {
     expect(smsInput().autocomplete).toBe('one-time-code');
   });
 
+  // Issue #16 (WCAG 3.3.2): the placeholder goes once something is typed; the label stays.
+  it.each([
+    ['en', ['Mobile number', 'Image code', 'SMS code']],
+    ['zh-CN', ['手机号码', '图形验证码', '短信验证码']],
+    ['zh-HK', ['手機號碼', '圖形驗證碼', '短訊驗證碼']],
+  ] as const)('%s: every field keeps a visible label when filled', async (lng, names) => {
+    await setupI18n(lng);
+    try {
+      fakeServer({ '/user/login/get_region_list': ok(REGIONS), '/services/image_code': ok(PNG) });
+      renderAt('/login', <LoginPage />);
+      fireEvent.click(screen.getByRole('button', { name: /^(Phone region|手机号地区|手機號碼地區)/ }));
+      fireEvent.click(await screen.findByRole('option', { name: /\+44$/ }));
+      for (const name of names) {
+        const input = (await screen.findByRole('textbox', { name })) as HTMLInputElement;
+        type(input, '1234');
+        const label = document.querySelector(`label[for="${input.id}"]`);
+        expect(label?.textContent).toBe(name);
+        expect(input.getAttribute('aria-label')).toBeNull();
+      }
+    } finally {
+      await setupI18n('en');
+    }
+  });
+
   it('shows the captcha row with a refreshable image once GB is chosen', async () => {
     const server = fakeServer({
       '/user/login/get_region_list': ok(REGIONS),
