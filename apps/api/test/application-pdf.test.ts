@@ -10,7 +10,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { SCREEN_LABELS_FILE, screenLabelsJson } from '../../../scripts/gen-pdf-labels';
+import { CATALOGUE_TEXTS_FILE, catalogueTextsJson } from '../../../scripts/gen-pdf-labels';
 import { submissions } from '../src/db/schema';
 import { insertDocument } from '../src/plugins/app/documents/document-repository';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
@@ -320,8 +320,15 @@ describe('buildApplicationPdf (no database)', () => {
           format: 1,
           number: 3,
           submitted_at: '2026-11-26T02:00:00.000Z',
-          markets: ['HK', 'US'],
+          // the markets the account was created with; the person chose Hong Kong only
+          markets: ['HKMargin', 'USMargin'],
           steps: [
+            {
+              step: 'account_type',
+              version: 1,
+              answers: { securities: 'cash', markets: ['HK'] },
+              sealed: {},
+            },
             {
               step: 'signature',
               version: 1,
@@ -338,19 +345,21 @@ describe('buildApplicationPdf (no database)', () => {
     const text = (await pageTexts(pdf)).join('\n');
     expect(text).toContain(sha);
     expect(text).toContain('2026-11-26 10:00:00 HKT');
-    expect(text).toContain('Hong Kong stocks, US stocks');
+    expect(text).toContain('Markets Hong Kong stocks');
+    expect(text).not.toContain('US stocks');
+    expect(text).not.toContain('HKMargin');
     expect(text).toContain('Some new field');
     expect(text).toContain('(sealed)');
     expect(text).toContain('None recorded.');
     expect(text).toContain('No signature on file.');
   });
 
-  test('coded answers by their names: screen texts, countries, districts, areas, bands, banks', async () => {
-    const step = (id: string, answers: Record<string, unknown>) => ({
+  test('every answer from its step catalogue: names, bands, money, Hong Kong time, masks once, no field names', async () => {
+    const step = (id: string, answers: Record<string, unknown>, sealed: Record<string, unknown> = {}) => ({
       step: id,
       version: 1,
       answers,
-      sealed: {},
+      sealed,
     });
     const snapshot = {
       steps: [
@@ -359,38 +368,101 @@ describe('buildApplicationPdf (no database)', () => {
           province_code: '440000',
           city_code: '440300',
           county_code: '440305',
+          correspondence_same: false,
           corr_region: 'HK',
           corr_district: 'wan_chai',
         }),
+        step('account_type', {
+          securities: 'margin',
+          markets: ['US', 'HK'],
+          futures: false,
+          asset_proof_type: 'bank_statement',
+          asset_proof_amount_cents: 125_000_000,
+          asset_proof_issued_on: '2026-11-01',
+        }),
         step('financial', { annual_income: 'income_600k_to_1m', income_sources: ['salary', 'pension'] }),
-        step('investment', { experience: { securities: '3to5', etf: 'none' } }),
-        step('tax', { tax_residencies: [{ country: 'GB', has_tin: true }] }),
-        step('bank', { bank_type: 2, bank_code: '004' }),
+        step('tax', {
+          tax_residencies: [
+            { country: 'GB', tin_masked: 'AB****56' },
+            { country: 'HK', tin_masked: 'A12****(3)', tin_from_id: true },
+          ],
+        }),
+        step('investment', { experience: { securities: '3to5', etf: 'none' }, derivatives_knowledge: [] }),
+        step('risk_disclosure', {
+          text_version: '2026.1',
+          language: 'zh-HK',
+          sections: ['securities', 'margin'],
+          started_at: '2026-11-26T07:50:00.000Z',
+          ended_at: '2026-11-26T08:05:30.000Z',
+          total_ms: 930_000,
+          max_speed: 1.5,
+        }),
+        step(
+          'bank',
+          { bank_type: 2, bank_code: '004', number_masked: '**** **** 9012', holder_name: 'CHAN TAI MAN' },
+          { card_number: { masked: '**** **** 9012', sealed: 'x' } },
+        ),
+        step('signature', {
+          pad: { width: 328, height: 160 },
+          signature_document_id: 'doc-1',
+          language: 'zh-HK',
+        }),
       ],
     };
     const text = async (lang: 'zh-CN' | 'zh-HK' | 'en') =>
       (await pageTexts(await buildApplicationPdf({ lang, submission: { ...base, snapshot } }))).join('\n');
     const zh = await text('zh-CN');
     for (const want of [
-      '广东省 (440000)',
-      '南山区 (440305)',
+      '广东省 深圳市 南山区',
       '湾仔区',
-      'HKD 600,000 – HKD 1,000,000',
-      '工资薪金',
+      '600,001 – 1,000,000',
+      '工资',
       '股票: 3 至 5 年',
       '英国',
+      'HKD 1,250,000.00',
+      '证券交易的风险',
+      '2026-11-26 16:05 HKT',
+      '15:30',
     ])
-      expect(zh).toContain(want);
+      expect(zh, want).toContain(want);
     const hk = await text('zh-HK');
-    expect(hk).toContain('灣仔區');
-    expect(hk).toContain('香港上海滙豐銀行');
+    for (const want of ['灣仔區', '香港上海滙豐銀行', '孖展賬戶', '香港銀行賬戶', '以上皆無'])
+      expect(hk, want).toContain(want);
+    expect(hk).not.toContain('保證金賬戶');
     const en = await text('en');
-    for (const want of ['Wan Chai', 'United Kingdom', 'Hongkong and Shanghai Banking', 'Salary'])
-      expect(en).toContain(want);
-    expect(en).not.toContain('income_600k_to_1m');
+    for (const want of [
+      'Wan Chai',
+      'United Kingdom',
+      'Hongkong and Shanghai Banking',
+      'Salary',
+      'Account number',
+    ])
+      expect(en, want).toContain(want);
+    // the account number once; the TIN taken from the ID said so, not as a field name
+    expect(en.split('9012').length - 1).toBe(1);
+    // (a line may wrap before the note)
+    expect(en).toMatch(/A12\*\*\*\*\(3\)\s*\(from your ID document\)/);
+    for (const text of [zh, hk, en]) {
+      for (const raw of [
+        'income_600k_to_1m',
+        '125000000',
+        'Tin masked',
+        'Tin from id',
+        'Pad',
+        'Signature document id',
+        'Number masked',
+        'Bank type',
+        '2026-11-26T',
+        'margin,',
+        'securities,',
+        '440305',
+      ])
+        expect(text, raw).not.toContain(raw);
+      expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b/);
+    }
   });
 
-  test('the screen-text labels are what `npm run pdf:labels` makes from the current screens', () => {
-    expect(readFileSync(SCREEN_LABELS_FILE, 'utf8')).toBe(screenLabelsJson());
+  test("the catalogues' label texts are what `npm run pdf:labels` makes from the current screens", () => {
+    expect(readFileSync(CATALOGUE_TEXTS_FILE, 'utf8')).toBe(catalogueTextsJson());
   });
 });

@@ -5,20 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Language } from '@hk/domain';
+import { type Language, STEP_IDS } from '@hk/domain';
+import { renderStepAnswers } from '@hk/domain/steps/catalogues';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
   AGREEMENT_TITLES,
   documentKindLabel,
-  fieldLabel,
   fill,
   LANGUAGE_NAMES,
-  namedCodes,
   PDF_TEXTS,
+  pdfTranslate,
   readable,
   stepTitle,
-  valueLabel,
 } from './labels';
 
 export interface PdfSubmission {
@@ -56,15 +55,6 @@ export function cjkFont(): fontkit.Font {
   return parsedFont;
 }
 
-/** Fields of the signature step shown in their own sections (or not at all: the strokes). */
-const SIGNATURE_OWN_FIELDS = new Set([
-  'agreements',
-  'answers_hash',
-  'signed_at',
-  'strokes',
-  'image',
-  'points',
-]);
 /** A string this long is data (a data URL, strokes), not an answer a person typed. */
 const MAX_VALUE_CHARS = 1000;
 
@@ -82,40 +72,15 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-function listSeparator(lang: Language) {
-  return lang === 'en' ? ', ' : '、';
-}
-
-/** One answer as text: codes by their label, booleans as yes/no, nested values as indented lines. */
-export function formatValue(field: string, value: unknown, lang: Language, depth = 0): string {
+/**
+ * A step the catalogues do not know (from a snapshot older or newer than this code): its answers
+ * are still printed, each by its name made readable, rather than left out of the record.
+ */
+function uncataloguedValue(value: unknown, lang: Language): string {
   if (value === null || value === undefined || value === '') return PDF_TEXTS.empty[lang];
   if (typeof value === 'boolean') return value ? PDF_TEXTS.yes[lang] : PDF_TEXTS.no[lang];
-  if (typeof value === 'number') {
-    if (field.endsWith('_cents')) return (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    return String(value);
-  }
-  if (typeof value === 'string') {
-    const text = valueLabel(field, value, lang) ?? value;
-    return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
-  }
-  if (Array.isArray(value)) {
-    if (value.length === 0) return PDF_TEXTS.empty[lang];
-    if (value.every((v) => !isRec(v) && !Array.isArray(v)))
-      return value.map((v) => formatValue(field, v, lang, depth)).join(listSeparator(lang));
-    return value.map((v, i) => `${i + 1}. ${formatValue(field, v, lang, depth + 1).trimStart()}`).join('\n');
-  }
-  if (isRec(value)) {
-    if (depth > 3) return '…';
-    const pad = '  '.repeat(depth);
-    return Object.entries(value)
-      .map(([k, v]) => {
-        const inner = formatValue(`${field}.${k}`, v, lang, depth + 1);
-        const label = fieldLabel(`${field}.${k}`, lang);
-        return inner.includes('\n') ? `${pad}${label}:\n${inner}` : `${pad}${label}: ${inner}`;
-      })
-      .join('\n');
-  }
-  return String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
 /** A sealed answer in the PDF: its stored masked form only (the ciphertext is never read). */
@@ -129,20 +94,23 @@ interface Row {
   value: string;
 }
 
-/** The rows of one step: every answer, then every sealed field by its masked form. */
+/**
+ * The rows of one step: its field catalogue rendered for the PDF (labels and choices in the
+ * screens' words, money with its currency, times in Hong Kong time, sealed values by their masks,
+ * in the form's order); a step without a catalogue by its raw answers.
+ */
 export function stepRows(step: Rec, lang: Language): Row[] {
+  const id = str(step.step) ?? '?';
   const answers = isRec(step.answers) ? step.answers : {};
   const sealed = isRec(step.sealed) ? step.sealed : {};
-  const named = namedCodes(answers, lang);
-  const rows: Row[] = [];
-  for (const [field, value] of Object.entries(answers)) {
-    if (step.step === 'signature' && SIGNATURE_OWN_FIELDS.has(field)) continue;
-    if (field in sealed) continue;
-    rows.push({ label: fieldLabel(field, lang), value: named[field] ?? formatValue(field, value, lang) });
-  }
-  for (const [field, value] of Object.entries(sealed))
-    rows.push({ label: fieldLabel(field, lang), value: sealedText(value, lang) });
-  return rows;
+  const masks = Object.fromEntries(Object.entries(sealed).map(([k, v]) => [k, sealedText(v, lang)]));
+  const lines = renderStepAnswers(id, answers, masks, { lang, t: pdfTranslate(lang), audience: 'pdf' });
+  if ((STEP_IDS as readonly string[]).includes(id))
+    return lines.map((l) => ({ label: l.label, value: l.value }));
+  return [
+    ...Object.entries(answers).map(([k, v]) => ({ label: readable(k), value: uncataloguedValue(v, lang) })),
+    ...Object.entries(masks).map(([k, v]) => ({ label: readable(k), value: v })),
+  ];
 }
 
 interface SignedAgreement {
@@ -252,18 +220,25 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<B
     .fillColor('#555555')
     .text(PDF_TEXTS.subtitle[lang], { width, align: 'center' });
   doc.moveDown(0.8).fillColor('black');
-  const markets = Array.isArray(snap.markets) ? snap.markets : [];
+  // the markets the person chose (the account-type step), not those the account was created with
+  const steps = (Array.isArray(snap.steps) ? snap.steps : []).filter(isRec);
+  const accountType = steps.find((s) => s.step === 'account_type');
+  const markets = renderStepAnswers(
+    'account_type',
+    { markets: isRec(accountType?.answers) ? accountType.answers.markets : undefined },
+    {},
+    { lang, t: pdfTranslate(lang), audience: 'pdf' },
+  );
   row({ label: PDF_TEXTS.submission_number[lang], value: String(submission.number) });
   row({
     label: PDF_TEXTS.submitted_at[lang],
     value: hongKongTime(str(snap.submitted_at) ?? submission.createdAt) ?? '',
   });
   row({ label: PDF_TEXTS.application_id[lang], value: str(snap.application_id) ?? '' });
-  row({ label: PDF_TEXTS.markets[lang], value: formatValue('markets', markets, lang) });
+  row({ label: PDF_TEXTS.markets[lang], value: markets[0]?.value ?? PDF_TEXTS.empty[lang] });
   row({ label: PDF_TEXTS.snapshot_sha256[lang], value: submission.sha256 });
 
   // ---- every step's answers ----
-  const steps = (Array.isArray(snap.steps) ? snap.steps : []).filter(isRec);
   for (const step of steps) {
     const id = str(step.step) ?? '?';
     if (id === 'review') continue;
