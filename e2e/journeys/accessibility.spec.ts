@@ -3,6 +3,7 @@ import {
   completeIdentityStep,
   expect,
   idImages,
+  latestSmsCode,
   loginThroughApi,
   randomHkid,
   test,
@@ -101,3 +102,79 @@ test.describe('Visible focus', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 });
+
+// What a screen reader hears is the live region's text (#app-alert, outside #root and any mask) and a
+// field's own role="alert" message; the test reads both, as a screen reader would be handed them.
+const languages = [
+  {
+    locale: 'zh-CN',
+    mobile: '手机号码',
+    getCode: /^获取验证码$/,
+    smsCode: '短信验证码',
+    agreement: '我已阅读并同意开户相关协议',
+    submit: '快速开户',
+    wrongCode: '手机验证码错误',
+    next: '下一步',
+    proofTypeMissing: '请选择地址证明类型。',
+  },
+  {
+    locale: 'en-GB',
+    mobile: 'Mobile number',
+    getCode: /^Get code$/,
+    smsCode: 'SMS code',
+    agreement: 'I have read and agree to the account-opening documents',
+    submit: 'Quick account opening',
+    wrongCode: 'The SMS code is wrong.',
+    next: 'Next',
+    proofTypeMissing: 'Choose the type of address proof.',
+  },
+] as const;
+
+for (const lang of languages) {
+  test.describe(`Announcements, ${lang.locale}`, () => {
+    test.use({ locale: lang.locale });
+
+    test('a wrong SMS code and a step field error are announced', async ({ page }) => {
+      const mobile = uniqueHkMobile();
+      await page.goto('/login');
+      await page.getByLabel(lang.mobile, { exact: true }).fill(mobile);
+      await page.getByRole('button', { name: lang.getCode }).click();
+      const code = await latestSmsCode(page.request, mobile);
+      const codeField = page.getByLabel(lang.smsCode, { exact: true });
+      await codeField.fill(code === '000000' ? '111111' : '000000');
+      await page.getByLabel(lang.agreement).check();
+      await page.getByRole('button', { name: lang.submit }).click();
+
+      await expect(page.locator('#app-alert')).toHaveText(lang.wrongCode);
+      expect(
+        await page.locator('#app-alert').evaluate((el) => el.closest('[aria-hidden="true"]')),
+      ).toBeNull();
+      await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+      await expect(codeField).toBeFocused();
+
+      await codeField.fill(code);
+      await codeField.press('Enter');
+      await expect(page).toHaveURL(/\/userinfo\/id$/);
+      await completeIdentityStep(page, {
+        location: 'HK',
+        front: idImages.hkFront,
+        back: idImages.hkBack,
+        chineseName: '陳大文',
+        surname: 'CHAN',
+        givenName: 'TAI MAN',
+        idNumber: randomHkid(),
+        gender: 'M',
+        birthDate: '1990-05-01',
+      });
+      await page.goto('/userinfo/address');
+      await page.getByRole('button', { name: lang.next, exact: true }).click();
+      // focus on the first invalid field; its message is a role="alert" it is described by
+      const focused = page.locator(':focus');
+      await expect(focused).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = await focused.getAttribute('aria-describedby');
+      const message = page.locator(`[id="${describedBy}"]`);
+      await expect(message).toHaveAttribute('role', 'alert');
+      await expect(message).toHaveText(lang.proofTypeMissing);
+    });
+  });
+}

@@ -19,7 +19,11 @@ test.describe('Errors and session expiry, English', () => {
     await page.getByLabel('SMS code', { exact: true }).fill(wrong);
     await page.getByLabel('I have read and agree to the account-opening documents').check();
     await page.getByRole('button', { name: 'Quick account opening' }).click();
-    await expect(page.getByText('The SMS code is wrong.')).toBeVisible();
+    // the toast, the field's own message (issue #16) and the announcer say it
+    await expect(page.locator('.adm-toast-main')).toHaveText('The SMS code is wrong.');
+    await expect(page.getByLabel('SMS code', { exact: true })).toHaveAccessibleDescription(
+      'The SMS code is wrong.',
+    );
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Mobile number', { exact: true })).toHaveValue(mobile);
 

@@ -26,3 +26,30 @@ describe('toasts', () => {
     await expect.poll(toastOnScreen).toContain('The SMS code is wrong.');
   });
 });
+
+describe('the announcer (issue #16)', () => {
+  const region = (id: string) => document.getElementById(id);
+
+  it('an error toast is said by an alert region outside any aria-hidden mask, again when repeated', async () => {
+    await showToast('The SMS code is wrong.', 'error');
+    await expect.poll(() => region('app-alert')?.textContent).toBe('The SMS code is wrong.');
+    const alert = region('app-alert')!;
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.closest('[aria-hidden="true"]')).toBeNull();
+    // the toast's own box is hidden from assistive technology (why the announcer exists)
+    await expect
+      .poll(() => document.querySelector('.adm-toast-main')?.closest('[aria-hidden="true"]'))
+      .toBeTruthy();
+
+    await showToast('The SMS code is wrong.', 'error');
+    expect(alert.textContent).toBe('');
+    await expect.poll(() => alert.textContent).toBe('The SMS code is wrong.');
+  });
+
+  it('a success or loading toast is said politely (a status region)', async () => {
+    await showToast('Code sent', 'success');
+    await expect.poll(() => region('app-status')?.textContent).toBe('Code sent');
+    expect(region('app-status')?.getAttribute('role')).toBe('status');
+    expect(region('app-alert')?.textContent).toBe('');
+  });
+});

@@ -1,4 +1,5 @@
 import { TOAST_MS } from '@hk/domain';
+import { announce } from './announce';
 
 // antd-mobile's Toast and Dialog bring react-spring (~22 KB gzipped): they load on first use so
 // the login screen's first load stays within budget (issue #2 §4, 180 KB).
@@ -42,6 +43,8 @@ let latestRequest = 0;
 
 export async function showToast(content: string, kind: ToastKind = 'info', duration?: number) {
   const request = ++latestRequest;
+  // the toast's own box is inside an aria-hidden mask: the announcer says it (issue #16)
+  announce(content, kind === 'error' || kind === 'warn');
   const { default: Toast } = await loadToast();
   const tap = await loadToastTap();
   if (request !== latestRequest) return;

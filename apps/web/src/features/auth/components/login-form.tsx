@@ -147,6 +147,9 @@ export function LoginForm() {
   };
 
   const onGetCode = async () => {
+    // issue #16: the button is not disabled while the request is on its way (focus would drop to
+    // <body>); it only ignores a second press
+    if (sms.isPending) return;
     const { region: r, mobile, imgCode } = getValues();
     const problem = checkMobile(r, mobile);
     if (problem) {
@@ -218,6 +221,14 @@ export function LoginForm() {
         setError('imgCode', { type: 'server', message: err.message });
         void showToast(err.message, 'error');
         setFocus('imgCode');
+        return;
+      }
+      // issue #16: a wrong or expired code is the code field's error (aria-invalid, its message
+      // under it, focus back in it), announced through the toast
+      if (err.is('SMS_CODE_WRONG') || err.is('SMS_CODE_EXPIRED')) {
+        setError('smsCode', { type: 'server', message: err.message });
+        void showToast(err.message, 'error');
+        setFocus('smsCode');
         return;
       }
       if (err.status === ErrorCode.VALIDATION_FAILED) applyServerErrors(err);
@@ -359,7 +370,8 @@ export function LoginForm() {
         <button
           type="button"
           className="sms-button"
-          disabled={countdown.isRunning || sms.isPending}
+          disabled={countdown.isRunning}
+          aria-disabled={sms.isPending || undefined}
           onClick={() => void onGetCode()}
         >
           {countdown.isRunning

@@ -217,6 +217,56 @@ describe('/login, logged out', () => {
   });
 });
 
+describe('/login: what a screen reader hears (issue #16)', () => {
+  it('a wrong SMS code (8010) marks the code field invalid, says why and puts focus back in it', async () => {
+    fakeServer({
+      '/user/login/get_region_list': ok(REGIONS),
+      '/V9/OpenAccountHk/check_verify_code': fail(8010, 'The SMS code is wrong.'),
+    });
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and agree to the account-opening documents' }),
+    );
+    type(mobileInput(), '51234567');
+    type(smsInput(), '123456');
+    fireEvent.submit(smsInput().form!);
+    await waitFor(() => expect(smsInput().getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(smsInput().getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('The SMS code is wrong.');
+    expect(document.activeElement).toBe(smsInput());
+    expect(vi.mocked(showToast)).toHaveBeenCalledWith('The SMS code is wrong.', 'error');
+  });
+
+  it('the get-code button keeps its focus while the code is requested (not disabled), ignoring a second press', async () => {
+    let answer: (v: Response) => void = () => {};
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path !== '/V9/OpenAccountHk/request_verify_code')
+          return new Response(JSON.stringify(ok(REGIONS)));
+        requested.push(path);
+        return new Promise<Response>((r) => {
+          answer = r;
+        });
+      }),
+    );
+    renderAt('/login', <LoginPage />);
+    type(mobileInput(), '5123 4567');
+    const button = screen.getByRole('button', { name: 'Get code' }) as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(requested).toHaveLength(1);
+    answer(new Response(JSON.stringify(ok({ interval: 60 }))));
+    await waitFor(() => expect(document.activeElement).toBe(smsInput()));
+  });
+});
+
 describe('/login: the captcha the login itself asks for (after wrong codes)', () => {
   it('shows the captcha row on 8001 from the login, sends image_code, refreshes it on 8002', async () => {
     const answers = [
