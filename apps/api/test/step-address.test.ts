@@ -5,7 +5,7 @@ import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
 import { earliestProofDate } from '@hk/domain/flow/account-rules';
 import { AreaQueryResponseSchema } from '@hk/domain/flow/area-contracts';
 import { MAINLAND_AREAS } from '@hk/domain/flow/mainland-areas';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import { applicationEvents, applicationSteps, applications, documents } from '../src/db/schema';
@@ -76,12 +76,17 @@ async function snapshot(t: TestApp, user: TestUser) {
     .select()
     .from(applicationSteps)
     .where(and(eq(applicationSteps.applicationId, app!.id), eq(applicationSteps.step, 'address')));
+  // a refused file is on record as `upload_refused` (it spends the upload budget): counted apart
   const [events] = await db
     .select({ n: count() })
     .from(applicationEvents)
-    .where(eq(applicationEvents.applicationId, app!.id));
+    .where(and(eq(applicationEvents.applicationId, app!.id), ne(applicationEvents.type, 'upload_refused')));
+  const [refusedFiles] = await db
+    .select({ n: count() })
+    .from(applicationEvents)
+    .where(and(eq(applicationEvents.applicationId, app!.id), eq(applicationEvents.type, 'upload_refused')));
   const [docs] = await db.select({ n: count() }).from(documents).where(eq(documents.applicationId, app!.id));
-  return { row: row ?? null, events: events!.n, documents: docs!.n };
+  return { row: row ?? null, events: events!.n, documents: docs!.n, refusedFiles: refusedFiles!.n };
 }
 
 function daysBefore(date: string, days: number): string {
@@ -402,7 +407,11 @@ describe.each(DB_KINDS)('the address step (%s)', (kind) => {
           expect(json.status, label).toBe(status);
           if (key) expect(json.info, label).toBe(translateError(lang, key));
         }
-      expect(await snapshot(t, user)).toEqual(before);
+      // nothing written but the record of each refused file
+      expect(await snapshot(t, user)).toEqual({
+        ...before,
+        refusedFiles: before.refusedFiles + refused.length * 2,
+      });
       // the statement's font named /JS is page content, not an action
       expect((await upload(t, user.token, 'address_proof', pdfs.statement())).json.status).toBe(0);
     },
