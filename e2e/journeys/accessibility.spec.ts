@@ -178,3 +178,63 @@ for (const lang of languages) {
     });
   });
 }
+
+/** Presses Tab until `target` has the focus (at most `max` times); fails if it never does. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 20) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe('Keyboard only, zh-CN', () => {
+  test('logs in with a Hong Kong mobile through a document and the agreement reminder, no mouse', async ({
+    page,
+  }) => {
+    const mobile = uniqueHkMobile();
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: '快速开户' });
+    await expect(submit).toBeVisible();
+
+    await tabTo(page, page.getByLabel('手机号码', { exact: true }));
+    await page.keyboard.type(mobile);
+    await tabTo(page, page.getByRole('button', { name: /^获取验证码$/ }));
+    await page.keyboard.press('Enter');
+    const code = await latestSmsCode(page.request, mobile);
+    // the focus goes on to the code field (not to <body>)
+    const codeField = page.getByLabel('短信验证码', { exact: true });
+    await expect(codeField).toBeFocused();
+    await page.keyboard.type(code);
+
+    // a document opens with the focus in its text, Tab stays inside, Escape closes it
+    const link = page.getByRole('button', { name: '《用户协议》' });
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    const reader = page.getByRole('dialog', { name: '用户协议' });
+    await expect(reader).toBeVisible();
+    await expect(reader.locator('article')).toBeFocused();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await reader.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(reader).toHaveCount(0);
+    await expect(link).toBeFocused();
+
+    // the reminder: named, focus inside, Escape cancels back to the button; then agreed by keyboard
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+    const reminder = page.getByRole('dialog', { name: '温馨提示' });
+    await expect(reminder).toBeVisible();
+    await expect.poll(() => reminder.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(reminder).toHaveCount(0);
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(reminder).toBeVisible();
+    await tabTo(page, reminder.getByRole('button', { name: '同意并继续' }), 4);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/userinfo\/id$/);
+  });
+});

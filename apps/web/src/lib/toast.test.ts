@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToast, showLoadingToast, showToast } from './toast';
+import { clearToast, confirmDialog, showLoadingToast, showToast } from './toast';
 
 const toastOnScreen = () => document.querySelector('.adm-toast-main')?.textContent ?? null;
 const settle = () => new Promise((r) => setTimeout(r, 300));
@@ -51,5 +51,37 @@ describe('the announcer (issue #16)', () => {
     await expect.poll(() => region('app-status')?.textContent).toBe('Code sent');
     expect(region('app-status')?.getAttribute('role')).toBe('status');
     expect(region('app-alert')?.textContent).toBe('');
+  });
+});
+
+describe('the confirm dialog (issue #16)', () => {
+  it('is named and described, holds the focus, cancels on Escape and gives the focus back', async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Quick account opening';
+    document.body.append(opener);
+    opener.focus();
+    const answer = confirmDialog({
+      title: 'Reminder',
+      content: 'Please read and agree to the account-opening documents first.',
+      confirmText: 'Agree and continue',
+      cancelText: 'Cancel',
+    });
+    const dialog = await expect
+      .poll(() => document.querySelector<HTMLElement>('[role="dialog"][aria-label="Reminder"]'))
+      .toBeTruthy()
+      .then(() => document.querySelector<HTMLElement>('[role="dialog"][aria-label="Reminder"]')!);
+    await expect.poll(() => dialog.contains(document.activeElement)).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please read and agree to the account-opening documents first.',
+    );
+    const buttons = [...dialog.querySelectorAll('button')];
+    const last = buttons[buttons.length - 1]!;
+    last.focus();
+    last.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(document.activeElement).toBe(buttons[0]);
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await expect(answer).resolves.toBe(false);
+    await expect.poll(() => document.activeElement).toBe(opener);
+    opener.remove();
   });
 });

@@ -1,5 +1,4 @@
 import { TOAST_MS } from '@hk/domain';
-import { announce } from './announce';
 
 // antd-mobile's Toast and Dialog bring react-spring (~22 KB gzipped): they load on first use so
 // the login screen's first load stays within budget (issue #2 §4, 180 KB).
@@ -43,8 +42,9 @@ let latestRequest = 0;
 
 export async function showToast(content: string, kind: ToastKind = 'info', duration?: number) {
   const request = ++latestRequest;
-  // the toast's own box is inside an aria-hidden mask: the announcer says it (issue #16)
-  announce(content, kind === 'error' || kind === 'warn');
+  // the toast's own box is inside an aria-hidden mask: the announcer says it (issue #16); its
+  // regions are in index.html, its code loads with the toast's (login budget)
+  void import('./announce').then(({ announce }) => announce(content, kind === 'error' || kind === 'warn'));
   const { default: Toast } = await loadToast();
   const tap = await loadToastTap();
   if (request !== latestRequest) return;
@@ -77,15 +77,17 @@ export interface ConfirmOptions {
   cancelText: string;
 }
 
-/** A confirm dialog; resolves true when the person confirms. */
+/**
+ * A confirm dialog; resolves true when the person confirms. Issue #16: named, focus held inside,
+ * Escape cancels, focus back to the opener (lib/confirm-dialog.ts, loaded with the dialog).
+ */
 export async function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
-  const { default: Dialog } = await loadDialog();
-  return Dialog.confirm({
-    title: opts.title,
-    content: opts.content,
-    confirmText: opts.confirmText,
-    cancelText: opts.cancelText,
-  });
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const [{ default: Dialog }, { showConfirm }] = await Promise.all([
+    loadDialog(),
+    import('./confirm-dialog'),
+  ]);
+  return showConfirm(Dialog, opts, opener);
 }
 
 /** Fetches the overlay code while the person is still typing, so the first toast shows at once. */

@@ -38,7 +38,8 @@ export function CompanyNameField<V extends FieldValues>({
         type="text"
         autoComplete="off"
         maxLength={200}
-        aria-controls={listId}
+        // issue #16: only while the list is there (a reference to nothing confuses screen readers)
+        aria-controls={items.length > 0 ? listId : undefined}
         name={field.name}
         ref={field.ref}
         value={value}

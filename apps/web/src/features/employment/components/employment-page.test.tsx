@@ -69,13 +69,16 @@ describe('employment page', () => {
         i18n.t('years_of_service_invalid', { ns: 'errors' }),
       ]),
     );
+    // issue #16: aria-controls names the list only while it is there
+    expect(company.getAttribute('aria-controls')).toBeNull();
     // suggestions once the typing pauses, asked for with what was typed
     fireEvent.change(company, { target: { value: 'te' } });
     fireEvent.change(company, { target: { value: 'ten' } });
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Tencent Holdings Limited/ }, { timeout: 3000 }),
-    );
+    const option = await screen.findByRole('button', { name: /Tencent Holdings Limited/ }, { timeout: 3000 });
+    expect(document.getElementById(company.getAttribute('aria-controls')!)).toBe(option.closest('ul'));
+    fireEvent.click(option);
     expect((company as HTMLInputElement).value).toBe('Tencent Holdings Limited');
+    expect(company.getAttribute('aria-controls')).toBeNull();
     const lookups = s.calls.filter((c) => c.path === '/v9/OpenAccountHk/company_name_list');
     expect(lookups.map((c) => c.body.keyword)).toEqual(['ten']);
     expect(lookups[0]!.body.lang).toBe('en');

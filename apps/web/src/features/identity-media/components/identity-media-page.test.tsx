@@ -145,6 +145,9 @@ describe('identity media page', () => {
     renderStep(PATH, <IdentityMediaPage />);
     expect((await screen.findByRole('timer')).textContent).toMatch(/Time left: [34]:\d\d/);
     fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    // issue #16: the photos' headings follow the page's h1 with no level skipped
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
 
     fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
     const preview = await screen.findByLabelText(tr('selfie_title'), { selector: 'video' });

@@ -72,10 +72,10 @@ export function PhotoCapture({
 
   return (
     <section className="identity-capture" aria-labelledby={`identity-${name}`} id={`field-${name}`}>
-      <h3 className="identity-capture__title" id={`identity-${name}`}>
+      <h2 className="identity-capture__title" id={`identity-${name}`}>
         {label}
         {taken ? <span className="identity-capture__done"> · {t('taken')}</span> : null}
-      </h3>
+      </h2>
       {mode === 'camera' ? (
         <div className="identity-camera">
           <video

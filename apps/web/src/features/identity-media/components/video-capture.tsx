@@ -73,10 +73,10 @@ export function VideoCapture({
 
   return (
     <section className="identity-capture" aria-labelledby="identity-face_video" id="field-face_video">
-      <h3 className="identity-capture__title" id="identity-face_video">
+      <h2 className="identity-capture__title" id="identity-face_video">
         {t('video_title')}
         {taken ? <span className="identity-capture__done"> · {t('taken')}</span> : null}
-      </h3>
+      </h2>
       <p className="id-hint">{t('video_hint')}</p>
       {code && (mode === 'recording' || mode === 'fallback') ? (
         <p className="identity-digits" role="status">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { currentLanguage } from '../../../lib/i18n';
 import type { LegalDocumentId } from '../documents';
 import { loadLegalDocument } from './load-document';
@@ -16,6 +17,8 @@ export default function LegalDocumentPopup({ id, onClose }: LegalDocumentPopupPr
   const { t, i18n } = useTranslation('legal');
   const lang = currentLanguage();
   const titleId = useId();
+  // issue #16: focus on the text when it opens, kept inside, Escape closes, back to the link after
+  const dialogRef = useModalFocus<HTMLDivElement>(onClose, '.legal-body');
   const doc = useQuery({
     queryKey: ['legal', lang, id],
     queryFn: () => loadLegalDocument(lang, id!),
@@ -32,6 +35,7 @@ export default function LegalDocumentPopup({ id, onClose }: LegalDocumentPopupPr
       bodyClassName="legal-popup"
     >
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -44,7 +48,8 @@ export default function LegalDocumentPopup({ id, onClose }: LegalDocumentPopupPr
             {t('close')}
           </button>
         </header>
-        <article className="legal-body">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling text must be reachable by keyboard */}
+        <article className="legal-body" tabIndex={0} aria-labelledby={titleId}>
           {doc.isError && <p role="alert">{t('load_failed')}</p>}
           {doc.isPending && id !== null && (
             <p role="status" className="legal-loading">

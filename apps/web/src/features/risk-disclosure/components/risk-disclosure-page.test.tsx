@@ -135,8 +135,13 @@ describe('risk disclosure page', () => {
         ?.getAttribute('aria-current'),
     ).toBe('true');
     expect(continueButton()).toHaveProperty('disabled', true);
+    // issue #16: 'you have heard it all' replaces the hint in a status region (announced)
+    const hint = screen.getByRole('status', { name: '' });
+    expect(hint.textContent).toBe(tr('hint_listen_all'));
     playThrough(0, 2);
     await waitFor(() => expect(continueButton()).toHaveProperty('disabled', false));
+    expect(hint.textContent).toBe(tr('heard_all'));
+    expect(document.querySelector('progress')?.getAttribute('aria-hidden')).toBe('true');
     fireEvent.click(continueButton());
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/identity-photos'));
     const sent = s.calls.filter((c) => c.body.action === 'listened').map((c) => c.body);

@@ -99,8 +99,12 @@ function Player({ start }: { start: RecordingStart }) {
           <span>{clock(p.positionMs)}</span>
           <span>{clock(playlist.total_ms)}</span>
         </p>
-        <progress className="risk-visually-hidden" max={100} value={progress} />
-        <p className="risk-player__hint">{p.heardAll ? t('heard_all') : t('hint_listen_all')}</p>
+        {/* the labelled slider above says the same to assistive technology (issue #16) */}
+        <progress className="risk-visually-hidden" max={100} value={progress} aria-hidden="true" />
+        {/* a status: 'you have heard it all' is announced when it replaces the hint (issue #16) */}
+        <p className="risk-player__hint" role="status">
+          {p.heardAll ? t('heard_all') : t('hint_listen_all')}
+        </p>
       </section>
 
       <section className="risk-transcript" aria-label={t('transcript')}>

@@ -1,12 +1,15 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import type { AgreementDoc } from '../api/signature-api';
 
 /** One document, full screen, as the server rendered it; opening it is what enables its checkbox. */
 export function AgreementReader({ doc, onClose }: { doc: AgreementDoc | null; onClose: () => void }) {
   const { t } = useTranslation('signature');
   const titleId = useId();
+  // issue #16: focus on the text when it opens (arrow keys scroll it), kept inside, Escape closes
+  const dialogRef = useModalFocus<HTMLDivElement>(onClose, '.agreement-reader__body');
   return (
     <Popup
       visible={doc !== null}
@@ -17,6 +20,7 @@ export function AgreementReader({ doc, onClose }: { doc: AgreementDoc | null; on
     >
       {doc ? (
         <div
+          ref={dialogRef}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}
@@ -29,7 +33,9 @@ export function AgreementReader({ doc, onClose }: { doc: AgreementDoc | null; on
               {t('close')}
             </button>
           </header>
-          <article className="agreement-reader__body">
+          {/* a scrollable region takes the focus so the keyboard can scroll it (WCAG 2.1.1) */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling text must be reachable by keyboard */}
+          <article className="agreement-reader__body" tabIndex={0} aria-labelledby={titleId}>
             <p className="agreement-reader__version">{t('version', { version: doc.version })}</p>
             {doc.sections.map((s) => (
               <section key={s.heading}>

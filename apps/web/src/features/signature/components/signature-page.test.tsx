@@ -155,6 +155,32 @@ describe('signature page', { timeout: 20_000 }, () => {
     ).toBe(true);
   });
 
+  // Issue #16: the reader is a modal dialog for the keyboard too.
+  it('the reader takes the focus on its text, keeps Tab inside, closes on Escape and gives the focus back', async () => {
+    await setupStepI18n('en');
+    server();
+    renderStep(PATH, <SignaturePage />);
+    await screen.findByLabelText('I have read and accept the Client Agreement');
+    const opener = screen.getByRole('button', { name: /^Client Agreement/ });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Client Agreement' });
+    const text = dialog.querySelector('article')!;
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    expect(text.tabIndex).toBe(0);
+    // Tab past the last control comes back to the first; Shift+Tab from the first goes to the last
+    const done = within(dialog).getByRole('button', { name: 'I have read it' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    done.focus();
+    fireEvent.keyDown(done, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(done);
+    fireEvent.keyDown(done, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Client Agreement' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Client Agreement/ }));
+  });
+
   it('refuses to send without every document accepted, a blank or too small signature', async () => {
     await setupStepI18n('en');
     const s = server();
