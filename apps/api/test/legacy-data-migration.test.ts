@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { completedPercent, FLOW_STAGES } from '@hk/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -118,7 +119,17 @@ describe('a DATA_DIR made by the previous main', () => {
       const token = await sessionOf(user);
       const status = await post(t, '/v9/OpenAccountHk/status', {}, { token });
       expect(status.json.status).toBe(0);
-      expect(status.json.data).toMatchObject(user.status);
+      // info_progress now says the stage the person is in (decision 011), where the old main said
+      // the last one done: the same stages done, and a stage at or past the last of them
+      const { info_progress: _before, ...same } = user.status as Record<string, unknown>;
+      expect(status.json.data).toMatchObject(same);
+      const done = (user.status as { stages_done?: string[] }).stages_done ?? [];
+      const now = status.json.data.info_progress as number;
+      if (!user.info?.data) expect(now).toBe(0);
+      else {
+        expect(FLOW_STAGES.map((stage) => stage.progress)).toContain(now);
+        expect(now).toBeGreaterThanOrEqual(completedPercent(done));
+      }
       if (!user.info?.data) {
         expect((await post(t, '/v9/OpenAccountHk/info', {}, { token })).json.status).toBe(2001);
         return;

@@ -196,7 +196,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     docOfB = up.json.data.document_id;
 
     routes = routesOf(t);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
