@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  expectNoA11yViolations as a11y,
   completeIdentityStep,
   expect,
   idImages,
@@ -151,6 +152,7 @@ for (const lang of languages) {
       ).toBeNull();
       await expect(codeField).toHaveAttribute('aria-invalid', 'true');
       await expect(codeField).toBeFocused();
+      await a11y(page, 'login, a wrong code');
 
       await codeField.fill(code);
       await codeField.press('Enter');
@@ -175,6 +177,7 @@ for (const lang of languages) {
       const message = page.locator(`[id="${describedBy}"]`);
       await expect(message).toHaveAttribute('role', 'alert');
       await expect(message).toHaveText(lang.proofTypeMissing);
+      await a11y(page, 'address, field errors');
     });
   });
 }
@@ -214,6 +217,7 @@ test.describe('Keyboard only, zh-CN', () => {
     const reader = page.getByRole('dialog', { name: '用户协议' });
     await expect(reader).toBeVisible();
     await expect(reader.locator('article')).toBeFocused();
+    await a11y(page, 'login, a legal document');
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       expect(await reader.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -233,6 +237,7 @@ test.describe('Keyboard only, zh-CN', () => {
     await expect(submit).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(reminder).toBeVisible();
+    await a11y(page, 'login, the agreement reminder');
     await tabTo(page, reminder.getByRole('button', { name: '同意并继续' }), 4);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/userinfo\/id$/);

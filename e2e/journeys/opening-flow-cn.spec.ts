@@ -5,6 +5,7 @@ import { maskBankNumber } from '../../packages/domain/src/flow/bank-data';
 import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
 import {
+  expectNoA11yViolations as a11y,
   apiCall,
   captchaText,
   completeAddressStep,
@@ -71,6 +72,7 @@ async function logIn(
   opts: { mobile: string; region: 'CN' | 'HK'; after?: string; captcha?: boolean },
 ): Promise<string> {
   await page.goto('/login');
+  await a11y(page, 'login');
   if (opts.region === 'CN') {
     await page.getByRole('button', { name: labels.region }).click();
     await page.getByRole('option', { name: /\+86$/ }).click();
@@ -292,6 +294,7 @@ function msOfClock(text: string): number {
  */
 async function listenAtFastSpeed(page: Page, L: Part2Labels) {
   await expect(page).toHaveURL(/\/userinfo\/risk-disclosure$/);
+  await a11y(page, 'risk disclosure');
   const heard = page.getByRole('button', { name: L.heard });
   await expect(heard).toBeDisabled();
   const total = msOfClock((await page.locator('.risk-player__time span').last().textContent()) ?? '');
@@ -320,6 +323,7 @@ async function listenAtFastSpeed(page: Page, L: Part2Labels) {
 /** The two identity photos, each through the in-page front camera (Chromium's fake device). */
 async function takeIdentityPhotos(page: Page, L: Part2Labels) {
   await expect(page).toHaveURL(/\/userinfo\/identity-photos$/);
+  await a11y(page, 'identity photos');
   // the 5-minute window runs from the recording's end
   await expect(page.getByRole('timer')).toHaveText(/[345]:\d\d$/);
   await page.getByRole('radio', { name: L.photos }).check();
@@ -357,6 +361,7 @@ async function signAgreements(page: Page, L: Part2Labels) {
   await expect(page.getByRole('button', { name: / · 版本 / })).toHaveCount(count);
   // client agreement, risk disclosure, personal information, CRS, HKIDR consent at least
   expect(count).toBeGreaterThanOrEqual(5);
+  await a11y(page, 'signature');
   for (let i = 0; i < count; i++) {
     const box = boxes.nth(i);
     // not before it was opened
@@ -368,6 +373,7 @@ async function signAgreements(page: Page, L: Part2Labels) {
       .click();
     const done = page.getByRole('button', { name: L.doneReading });
     await expect(page.getByRole('dialog').getByRole('heading', { level: 1 })).toBeVisible();
+    await a11y(page, 'document reader');
     await done.click();
     await expect(done).toHaveCount(0);
     await expect(box).toBeEnabled();
@@ -404,6 +410,7 @@ async function signAgreements(page: Page, L: Part2Labels) {
 async function reviewAndSubmit(page: Page, L: Part2Labels, checkReview: () => Promise<void>) {
   await expect(page).toHaveURL(/\/userinfo\/review$/);
   await expect(page.getByRole('heading', { name: L.reviewTitle })).toBeVisible();
+  await a11y(page, 'review');
   await checkReview();
   await page.getByRole('button', { name: L.submit, exact: true }).click();
   await expectSubmittedState(page, L);
@@ -416,6 +423,7 @@ async function expectSubmittedState(page: Page, L: Part2Labels) {
   const stages = page.getByRole('list', { name: L.stages });
   await expect(stages.getByRole('listitem')).toHaveCount(3);
   await expect(stages.locator('[aria-current="step"]')).toHaveCount(1);
+  await a11y(page, 'user centre, submitted');
 }
 
 /** Downloads the application PDF from the user centre: a real PDF file. */
@@ -450,14 +458,17 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('ID step', async () => {
       await expect(page).toHaveURL(/\/userinfo\/id$/);
+      await a11y(page, 'id');
       await page.getByRole('radio', { name: /^中国内地居民身份证/ }).check();
       await page.getByRole('button', { name: '下一步' }).click();
       await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
+      await a11y(page, 'id/photos');
       await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.cnFront);
       await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.cnBack);
       await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
       await page.getByRole('button', { name: '下一步' }).click();
       await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
+      await a11y(page, 'id/details');
       await page.getByLabel('中文姓名', { exact: true }).fill(sampleIds.cn.nameZh);
       await page.getByRole('button', { name: '使用建议' }).click();
       await expect(page.getByLabel('英文姓氏', { exact: true })).toHaveValue('ZHANG');
@@ -470,6 +481,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('address: the area picker, the proof; reload keeps it all', async () => {
       await expect(page).toHaveURL(/\/userinfo\/address$/);
+      await a11y(page, 'address');
       await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
       await page.getByRole('radio', { name: '中国内地' }).check();
       const area = page.getByRole('button', { name: /^省 \/ 市 \/ 区/ });
@@ -515,6 +527,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('account type: margin, while the employment is not known yet', async () => {
       await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await a11y(page, 'account-type');
       await page.getByRole('radio', { name: /^保证金账户/ }).check();
       await page.getByRole('checkbox', { name: '港股' }).check();
       // nothing says a student yet: margin is accepted for now
@@ -524,6 +537,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('personal: email verified with the mailed code', async () => {
       await expect(page).toHaveURL(/\/userinfo\/personal$/);
+      await a11y(page, 'personal');
       await page.getByLabel('教育程度', { exact: true }).selectOption({ label: '大学本科' });
       await page.getByRole('radio', { name: '未婚' }).check();
       await page.getByLabel('住宅物业类型', { exact: true }).selectOption({ label: '与父母同住' });
@@ -544,6 +558,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('employment: student, told the margin account will be reopened', async () => {
       await expect(page).toHaveURL(/\/userinfo\/employment$/);
+      await a11y(page, 'employment');
       await page.getByLabel('就业状况', { exact: true }).selectOption({ label: '学生' });
       await expect(
         page.getByText('学生不能开立保证金账户。确认后将返回账户类型页面，请改选现金账户。'),
@@ -556,6 +571,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('back on the account type: told why, switches to cash with one tap', async () => {
       await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await a11y(page, 'account-type');
       await expect(
         page.getByText('您的就业状况已改为学生，学生不可开立保证金账户，请重新选择账户类型。'),
       ).toBeVisible();
@@ -565,6 +581,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
       await page.getByRole('button', { name: '下一步' }).click();
       await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toHaveCount(2);
       await expect(page).toHaveURL(/\/userinfo\/account-type$/);
+      await a11y(page, 'account-type');
       await page.getByRole('button', { name: '改为现金账户' }).click();
       await expect(page.getByRole('radio', { name: /^现金账户/ })).toBeChecked();
       await expect(page.getByText('学生不能开立保证金账户，可改为开立现金账户。')).toHaveCount(0);
@@ -574,6 +591,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('financial, begun on this phone', async () => {
       await expect(page).toHaveURL(/\/userinfo\/financial$/);
+      await a11y(page, 'financial');
       await page.getByLabel('年收入（港元）', { exact: true }).selectOption({ label: '100,000 以下' });
       const saved = draftSaved(page, 'financial', 'net_assets_under_500k');
       await page.getByLabel('资产净值（港元）', { exact: true }).selectOption({ label: '500,000 以下' });
@@ -588,6 +606,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('financial, finished on the other phone', async () => {
       await expect(p).toHaveURL(/\/userinfo\/financial$/);
+      await a11y(p, 'financial');
       await expect(p.getByLabel('年收入（港元）', { exact: true })).toHaveValue('income_under_100k');
       await expect(p.getByLabel('资产净值（港元）', { exact: true })).toHaveValue('net_assets_under_500k');
       await p.getByRole('checkbox', { name: '储蓄' }).check();
@@ -598,6 +617,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('tax: the mainland TIN from the resident ID, not a US person', async () => {
       await expect(p).toHaveURL(/\/userinfo\/tax$/);
+      await a11y(p, 'tax');
       await expect(p.getByRole('button', { name: /^税务居民国家或地区/ })).toHaveAccessibleName(/中国/);
       await expect(p.getByText('您的居民身份证号码，即您的中国内地税务编号')).toBeVisible();
       const masked = `${idNumber.slice(0, 2)}`;
@@ -611,6 +631,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('declarations', async () => {
       await expect(p).toHaveURL(/\/userinfo\/declarations$/);
+      await a11y(p, 'declarations');
       await answer(p, '您、您的家庭成员或与您关系密切的人士是否政治公众人物？', '否');
       await answer(p, '您是否证监会持牌法团或注册机构的雇员或董事？', '否');
       await answer(p, '您是否与本公司任何员工有亲属关系？', '否');
@@ -630,6 +651,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
 
     await test.step('investment: a year in stocks, no call', async () => {
       await expect(p).toHaveURL(/\/userinfo\/investment$/);
+      await a11y(p, 'investment');
       await p.getByRole('checkbox', { name: '资本增值' }).check();
       await p.getByLabel('股票', { exact: true }).selectOption({ label: '1 至 3 年' });
       for (const product of ['债券', '交易所买卖基金（ETF）', '窝轮（认股证）', '牛熊证', '期货及期权'])
@@ -653,6 +675,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
     const card = cardNumber(`622202${randomInt(100_000, 1_000_000)}`, 19);
     await test.step('bank: a mainland debit card, its bank from the number', async () => {
       await expect(p).toHaveURL(/\/userinfo\/bank$/);
+      await a11y(p, 'bank');
       await expect(p.getByText('请填写您本人名下的内地银行借记卡。')).toBeVisible();
       const number = p.getByLabel('银行卡号', { exact: true });
       await number.fill(card);

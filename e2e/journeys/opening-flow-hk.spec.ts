@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import {
+  expectNoA11yViolations as a11y,
   captchaText,
   completeAddressStep,
   completeIdentityStep,
@@ -44,6 +45,7 @@ const maskOf = (id: string) => `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${i
 async function logIn(page: Page, mobile: string, after?: string, opts: { captcha?: boolean } = {}) {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: /^Phone region: .*\+852$/ })).toBeVisible();
+  await a11y(page, 'login');
   await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
   await page.getByRole('button', { name: /^Get code$/ }).click();
   if (opts.captcha) {
@@ -208,12 +210,14 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
 
     // ── ID step: location, photos, details
     await expect(page).toHaveURL(/\/userinfo\/id$/);
+    await a11y(page, 'ID location');
     await page.getByRole('radio', { name: 'Hong Kong ID card' }).check();
     await next(page);
     await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
     await page.getByLabel('Upload ID front', { exact: true }).setInputFiles(idImages.hkFront);
     await page.getByLabel('Upload ID back', { exact: true }).setInputFiles(idImages.hkBack);
     await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2, { timeout: 20_000 });
+    await a11y(page, 'ID photos');
     await next(page);
     await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
     await page.getByLabel('Chinese name (if any)', { exact: true }).fill('陳大文');
@@ -223,6 +227,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await page.getByLabel('ID number', { exact: true }).fill(idNumber);
     await page.getByRole('radio', { name: 'Male', exact: true }).check();
     await page.getByLabel('Date of birth', { exact: true }).fill(birthDate);
+    await a11y(page, 'ID details');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
     // ── Address: Hong Kong district, proof photos, a date within 3 months, the confirmation
@@ -250,6 +255,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await expect(page.getByLabel('District', { exact: true })).toHaveValue('wan_chai');
     await expect(page.getByLabel('Date of issue', { exact: true })).toHaveValue(issuedOn);
     await page.getByLabel('I confirm this proof is machine-printed').check();
+    await a11y(page, 'address');
     await next(page);
 
     // ── Account type: margin, HK + US, no futures (35: no asset proof asked)
@@ -259,6 +265,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await page.getByRole('checkbox', { name: 'US stocks' }).check();
     await expect(page.getByRole('checkbox', { name: /futures account/ })).not.toBeChecked();
     await expect(page.getByText('Proof of assets or income')).toHaveCount(0);
+    await a11y(page, 'account type');
     await next(page);
 
     // ── Personal: education, marital status, property, email verified with the mailed code
@@ -274,6 +281,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await page.getByLabel('Email code', { exact: true }).fill(mailCode);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(page.getByText(/^Email verified\./)).toBeVisible();
+    await a11y(page, 'personal');
     await next(page);
 
     // ── Employment: employed, the employer picked from the broker's list
@@ -305,6 +313,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await expect(page.getByLabel('Job level', { exact: true })).toHaveValue('manager');
     await expect(page.getByLabel('Department', { exact: true })).toHaveValue('Wealth Management');
     await expect(page.getByLabel('Years of service', { exact: true })).toHaveValue('8');
+    await a11y(page, 'employment');
     await next(page);
 
     // ── Financial
@@ -322,6 +331,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await page
       .getByLabel('Where the money for this account comes from', { exact: true })
       .selectOption({ label: 'Salary' });
+    await a11y(page, 'financial');
     await next(page);
     await expect(page).toHaveURL(/\/userinfo\/tax$/);
 
@@ -334,10 +344,14 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await expect(p).toHaveURL(/\/userinfo\/tax$/);
     // earlier answers intact when reviewed
     await p.goto('/userinfo/progress');
+    await expect(p.getByRole('button', { name: 'Continue: Tax residency' })).toBeVisible();
+    await a11y(p, 'progress');
+    await p.goto('/userinfo/progress');
     const review = (title: string) =>
       p.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Review or edit' });
     await review('Employment').click();
     await expect(p).toHaveURL(/\/userinfo\/employment\?state=edit$/);
+    await a11y(p, 'employment (edit)');
     await expect(p.getByLabel("Employer's name", { exact: true })).toHaveValue('HSBC Holdings plc');
     await expect(p.getByLabel('Years of service', { exact: true })).toHaveValue('8');
     await expect(p.getByRole('button', { name: 'Confirm modification' })).toBeVisible();
@@ -382,6 +396,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     // prefilled from the earlier answers: name, citizenship, address, the TIN from the HKID, birth date
     await expect(w8ben.getByText('CHAN, TAI MAN', { exact: true })).toBeVisible();
     await expect(w8ben.getByText('China', { exact: true })).toBeVisible();
+    await a11y(p, 'tax');
     await expect(w8ben.getByText(/^Flat 12A, 18\/F, Block B, 88 Hennessy Road, Wan Chai/)).toBeVisible();
     await expect(
       w8ben.getByText(`${maskOf(idNumber)} (from your ID document)`, { exact: true }),
@@ -423,6 +438,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     );
     // direct marketing is a separate opt-in, off unless ticked
     await expect(p.getByRole('checkbox', { name: /offers of your investment products/ })).not.toBeChecked();
+    await a11y(p, 'declarations');
     await next(p);
 
     // ── Investment: more than a year in stocks, so no risk-disclosure call
@@ -439,16 +455,19 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await p.getByLabel('Futures and options', { exact: true }).selectOption({ label: 'None' });
     await p.getByRole('checkbox', { name: 'None of these', exact: true }).check();
     await expect(p.getByText('Risk-disclosure phone call')).toHaveCount(0);
+    await a11y(p, 'investment');
     await next(p);
 
     // ── Part 2 follows part 1 straight away: the risk-disclosure recording
     await expect(p).toHaveURL(/\/userinfo\/risk-disclosure$/);
+    await a11y(p, 'risk disclosure');
     await listenToTheRecordingAtFastSpeed(p);
 
     // ── Identity photos: two photos with the (fake) front camera, within the 5-minute window
     await expect(p).toHaveURL(/\/userinfo\/identity-photos$/);
     await expect(p.getByRole('timer')).toHaveText(/^Time left: [45]:\d\d$/);
     await p.getByRole('radio', { name: /^Two photos/ }).check();
+    await a11y(p, 'identity photos');
     await takePhoto(p, 'Photo of your face');
     await takePhoto(p, 'Photo holding your ID card');
     await next(p);
@@ -473,6 +492,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await expect(accountNumber).toHaveValue('1234 5678 9');
     await next(p);
     await expect(accountNumber).toHaveAttribute('aria-invalid', 'true');
+    await a11y(p, 'bank (a field error)');
     await expect(p).toHaveURL(/\/userinfo\/bank$/);
     // shown in groups of four as it is typed
     await accountNumber.fill('');
@@ -487,6 +507,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     await expect(documents.filter({ hasText: /W-8BEN/ })).toHaveCount(1);
     const count = await documents.count();
     expect(count).toBeGreaterThanOrEqual(5);
+    await a11y(p, 'signature');
     for (let i = 0; i < count; i++) {
       const item = documents.nth(i);
       const accept = item.getByRole('checkbox');
@@ -494,6 +515,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
       await item.getByRole('button', { name: /Tap to read/ }).click();
       const reader = p.getByRole('dialog');
       await expect(reader.getByText(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+      await a11y(p, 'document reader');
       await reader.getByRole('button', { name: 'I have read it' }).click();
       await expect(reader).toHaveCount(0);
       await expect(item.getByRole('button', { name: /Opened/ })).toBeVisible();
@@ -507,6 +529,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     // ── Review: every step once more, sensitive values masked; submit
     await expect(p).toHaveURL(/\/userinfo\/review$/);
     await expect(p.getByRole('heading', { name: 'Review and submit' })).toBeVisible();
+    await a11y(p, 'review');
     const identity = p.locator('[data-step="identity"]');
     await expect(identity.getByText(maskOf(idNumber), { exact: true })).toBeVisible();
     const bank = p.locator('[data-step="bank"]');
@@ -531,6 +554,7 @@ test.describe('Opening flow, Hong Kong applicant, English', () => {
     // ── The user centre: submitted, under review
     await expect(p).toHaveURL(/\/usercenter$/);
     await expectSubmittedState(p);
+    await a11y(p, 'user centre, submitted');
     await other.context.close();
 
     // ── A fresh profile (a new phone) logs in with the same mobile: the submitted state, the PDF
