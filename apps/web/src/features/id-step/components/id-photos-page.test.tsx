@@ -125,6 +125,22 @@ describe('ID photos', () => {
     expect(upload).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps Next disabled while a side already on file is being sent again', async () => {
+    serve(
+      makeInfo({ id_location: 'HK', id_type: 'hk_id', documents: [makeDoc('id_front'), makeDoc('id_back')] }),
+    );
+    let finish: (doc: ReturnType<typeof makeDoc>) => void = () => {};
+    const upload = vi.fn(() => new Promise<ReturnType<typeof makeDoc>>((resolve) => (finish = resolve)));
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress: async (f) => f, upload }} />);
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    await waitFor(() => expect(next().disabled).toBe(false));
+    choose('Upload ID front', jpeg(1000));
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(next().disabled).toBe(true);
+    finish(makeDoc('id_front'));
+    await waitFor(() => expect(next().disabled).toBe(false));
+  });
+
   it('shows photos already on file from the owner-only route, and passport labels', async () => {
     const server = serve(
       makeInfo({

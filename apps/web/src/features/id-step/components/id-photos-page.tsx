@@ -26,6 +26,9 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
   const qc = useQueryClient();
   const go = useIdNavigate();
   const [uploaded, setUploaded] = useState<Partial<Record<IdSide, DocumentInfo>>>({});
+  // a side being sent again: going on now would confirm the details against the step as it was
+  // before the new photo lands (and be refused as changed meanwhile, 2007)
+  const [sending, setSending] = useState<Partial<Record<IdSide, boolean>>>({});
 
   const screen = info.data ? nextIdScreen(info.data) : null;
   useEffect(() => {
@@ -38,7 +41,7 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
   const step = info.data.id_step;
   const idType = step.id_type ?? idTypeFor(step.id_location ?? 'OTHER');
   const docOf = (kind: IdSide) => uploaded[kind] ?? step.documents.filter((d) => d.kind === kind).at(-1);
-  const ready = KINDS.every((k) => docOf(k));
+  const ready = KINDS.every((k) => docOf(k) && !sending[k]);
 
   return (
     <main className="id-step-page">
@@ -58,6 +61,7 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
               setUploaded((u) => ({ ...u, [kind]: doc }));
               void qc.invalidateQueries({ queryKey: INFO_QUERY_KEY });
             }}
+            onBusyChange={(busy) => setSending((s) => ({ ...s, [kind]: busy }))}
             {...(deps ? { deps } : {})}
           />
         ))}

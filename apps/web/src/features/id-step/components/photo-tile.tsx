@@ -27,6 +27,7 @@ export function PhotoTile({
   retakeName,
   document,
   onUploaded,
+  onBusyChange,
   deps = defaultDeps,
 }: {
   kind: DocumentKind;
@@ -38,6 +39,8 @@ export function PhotoTile({
   retakeName: string;
   document: DocumentInfo | undefined;
   onUploaded: (doc: DocumentInfo) => void;
+  /** told when an upload starts and ends, so that the screen does not go on while one is sending */
+  onBusyChange?: (busy: boolean) => void;
   deps?: PhotoTileDeps;
 }) {
   const { t } = useTranslation('id');
@@ -53,6 +56,7 @@ export function PhotoTile({
   const send = async (blob: Blob) => {
     const preview = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
     setState({ status: 'uploading', percent: 0, preview });
+    onBusyChange?.(true);
     try {
       const doc = await deps.upload(kind, blob, (percent) =>
         setState((s) => (s.status === 'uploading' ? { ...s, percent } : s)),
@@ -64,6 +68,7 @@ export function PhotoTile({
       const message = err instanceof ApiError && err.message ? err.message : t('upload_failed');
       setState({ status: 'failed', message, retry: err instanceof ApiError && err.status > 0 ? null : blob });
     } finally {
+      onBusyChange?.(false);
       if (preview) URL.revokeObjectURL(preview);
     }
   };
