@@ -19,7 +19,10 @@ export async function expectNoA11yViolations(page: Page, screen: string) {
     .waitFor({ timeout: 10_000 })
     .catch(() => {});
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // A toast fades in and out over the screen (its text half-transparent over whatever is behind):
+  // it is left out. Settled, it is white on 70 % black (8.4:1 on a white page), and what it says is
+  // heard through the announcer, which is checked.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.adm-toast-mask').analyze();
   const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
   const report = blocking.map(
     (v) =>
