@@ -354,6 +354,48 @@ describe('buildApplicationPdf (no database)', () => {
     expect(text).toContain('No signature on file.');
   });
 
+  test('a typed signature (issue #16): the line "Typed signature: <name> (adopted as signature)" in the document\'s language, the name in the signature box', async () => {
+    const typed = (lang: 'en' | 'zh-HK') =>
+      buildApplicationPdf({
+        lang,
+        submission: {
+          ...base,
+          snapshot: {
+            format: 1,
+            number: 3,
+            submitted_at: '2026-11-26T02:00:00.000Z',
+            steps: [
+              {
+                step: 'signature',
+                version: 1,
+                answers: {
+                  agreements: [],
+                  answers_hash: 'a'.repeat(64),
+                  signed_at: '2026-11-26T01:59:00.000Z',
+                  language: 'en',
+                  signature_method: 'typed',
+                  typed_name: 'Chan Tai Man',
+                  typed_statement: true,
+                },
+                sealed: {},
+              },
+            ],
+            documents: [],
+            agreements: {},
+          },
+        },
+      });
+    const en = (await pageTexts(await typed('en'))).join('\n');
+    // once in the step's answers, once in the signature section, beside the name drawn in its box
+    expect(en.match(/Typed signature ?Chan Tai Man \(adopted as signature\)/g)).toHaveLength(2);
+    expect(en.split('Chan Tai Man').length - 1).toBe(3);
+    expect(en).not.toContain('No signature on file.');
+    // the method is the reviewer's flag, not a line of the PDF
+    expect(en).not.toContain('Signature method');
+    const hk = (await pageTexts(await typed('zh-HK'))).join('\n');
+    expect(hk).toMatch(/輸入的簽名 ?Chan Tai Man \(已採用為簽名\)/);
+  });
+
   test('every answer from its step catalogue: names, bands, money, Hong Kong time, masks once, no field names', async () => {
     const step = (id: string, answers: Record<string, unknown>, sealed: Record<string, unknown> = {}) => ({
       step: id,

@@ -1,8 +1,9 @@
-// One contract per endpoint (engineering guide): the agreements and the handwritten signature
-// (issue #7 §4, docs/api/steps.md "signature").
+// One contract per endpoint (engineering guide): the agreements and the handwritten or typed
+// signature (issue #7 §4, issue #16; docs/api/steps.md "signature").
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../constants';
 import { envelope } from '../contracts/common.schema';
+import { SIGNATURE_METHODS, TYPED_NAME_MAX } from '../steps/signature';
 import { REOPEN_REASONS, STEP_IDS } from '../steps/types';
 import { draftText } from '../text';
 import { AGREEMENT_IDS, SIGNATURE_LIMITS } from './signing';
@@ -55,9 +56,18 @@ const point = z.object({
   pressure: z.optional(z.number()),
 });
 
-// POST /v9/OpenAccountHk/sign
-export const SignRequestSchema = z.object({
+const signedAgreementsList = z
+  .array(z.object({ id: z.enum(AGREEMENT_IDS), version: draftText(40), sha256: hex64 }))
+  .check(
+    z.maxLength(AGREEMENT_IDS.length),
+    // each document once
+    z.refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'agreement_not_accepted'),
+  );
+
+// POST /v9/OpenAccountHk/sign, drawn on the pad (the body without `method`, as before typed signatures)
+export const DrawnSignRequestSchema = z.object({
   language,
+  method: z.optional(z.literal('drawn')),
   /** The pad's PNG as a data URL (signature_pad `toDataURL('image/png')`). */
   image: z
     .string()
@@ -71,14 +81,29 @@ export const SignRequestSchema = z.object({
     .check(z.maxLength(SIGNATURE_LIMITS.maxStrokes)),
   /** The pad's size in CSS pixels when it was drawn on. */
   pad: z.object({ width: z.number(), height: z.number() }),
-  agreements: z.array(z.object({ id: z.enum(AGREEMENT_IDS), version: draftText(40), sha256: hex64 })).check(
-    z.maxLength(AGREEMENT_IDS.length),
-    // each document once
-    z.refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'agreement_not_accepted'),
-  ),
+  agreements: signedAgreementsList,
   answers_hash: hex64,
 });
+
+/**
+ * Signed by typing the full name as on the ID and adopting it as the signature (for a person who
+ * cannot draw, issue #16). `typed_statement` is a boolean rather than `true` so that an unticked
+ * statement is refused at its field (2016) instead of as a malformed body.
+ */
+export const TypedSignRequestSchema = z.object({
+  language,
+  method: z.literal('typed'),
+  typed_name: draftText(TYPED_NAME_MAX),
+  typed_statement: z.boolean(),
+  agreements: signedAgreementsList,
+  answers_hash: hex64,
+});
+
+// POST /v9/OpenAccountHk/sign
+export const SignRequestSchema = z.union([TypedSignRequestSchema, DrawnSignRequestSchema]);
 export type SignRequest = z.infer<typeof SignRequestSchema>;
+export type DrawnSignRequest = z.infer<typeof DrawnSignRequestSchema>;
+export type TypedSignRequest = z.infer<typeof TypedSignRequestSchema>;
 export type AgreementsData = z.infer<typeof AgreementsResponseSchema>['data'];
 
 export const SignResponseSchema = envelope(
@@ -91,6 +116,8 @@ export const SignResponseSchema = envelope(
     reopened: z.array(z.object({ step: z.enum(STEP_IDS), reason: z.enum(REOPEN_REASONS) })),
     signed_at: z.string(),
     answers_hash: hex64,
-    signature_document_id: z.string(),
+    /** How it was signed; a typed signature has no image document (null). */
+    signature_method: z.enum(SIGNATURE_METHODS),
+    signature_document_id: z.nullable(z.string()),
   }),
 );

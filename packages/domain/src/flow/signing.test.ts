@@ -3,6 +3,7 @@ import {
   answersHashForSigning,
   checkSignatureCanvas,
   checkSignatureStrokes,
+  checkTypedNameMatches,
   judgeSignatureInk,
   type SigningStep,
   strokesBox,
@@ -235,5 +236,26 @@ describe('judgeSignatureInk', () => {
     expect(judgeSignatureInk(canvas(line(80, 120, 640, 300)), pad, null).problem).toBe('signature_invalid');
     const filled = canvas(() => {}, [0, 0, 0, 255]);
     expect(judgeSignatureInk(filled, pad, strokes(0, 0, 400, 200)).problem).toBe('signature_invalid');
+  });
+});
+
+describe('checkTypedNameMatches (a typed signature, issue #16)', () => {
+  const hk = { english_surname: 'CHAN', english_given_name: 'TAI MAN', chinese_name: '陳大文' };
+  it.each([
+    'CHAN TAI MAN',
+    'tai man chan',
+    ' Chan,  Tai-Man ',
+    '陳大文',
+    '陳 大 文',
+    'ＣＨＡＮ　ＴＡＩ　ＭＡＮ',
+  ])('the ID name: %s', (typed) => expect(checkTypedNameMatches(typed, hk)).toBe(true));
+  it.each(['CHAN', 'TAI MAN', 'CHAN SIU MING', '陳小文', '', 'CHANTAIMAN'])('not the ID name: %s', (typed) =>
+    expect(checkTypedNameMatches(typed, hk)).toBe(false),
+  );
+  it('an ID without a Chinese name: an empty name never matches it', () => {
+    expect(checkTypedNameMatches('', { english_surname: 'WANG', english_given_name: 'FANG' })).toBe(false);
+    expect(checkTypedNameMatches('Fang Wang', { english_surname: 'WANG', english_given_name: 'FANG' })).toBe(
+      true,
+    );
   });
 });

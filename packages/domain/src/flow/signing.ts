@@ -292,3 +292,33 @@ export function judgeSignatureInk(
     Math.abs(box.bottom - strokes.bottom) <= ty;
   return verdict(matches ? null : 'signature_invalid');
 }
+
+// as the bank step matches a holder name (bank-form.ts), without pulling its bank tables into this module
+function latinName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[.,'’-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function compactChinese(name: string): string {
+  return name.normalize('NFKC').replace(/[\s·•.]/g, '');
+}
+
+/**
+ * Whether a typed signature is the person's name on their ID (the identity step's answers): the
+ * English full name, surname first or last, case, punctuation and spacing aside (as a bank holder
+ * name is matched), or the Chinese name, spaces and middle dots aside.
+ */
+export function checkTypedNameMatches(typed: string, identity: Readonly<Record<string, unknown>>): boolean {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const surname = latinName(str(identity.english_surname));
+  const given = latinName(str(identity.english_given_name));
+  const name = latinName(typed);
+  if (surname && name && [`${surname} ${given}`.trim(), `${given} ${surname}`.trim()].includes(name))
+    return true;
+  const chinese = compactChinese(str(identity.chinese_name));
+  return chinese !== '' && compactChinese(typed) === chinese;
+}

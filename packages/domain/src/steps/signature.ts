@@ -2,6 +2,13 @@ import * as z from 'zod/mini';
 import { IDENTITY_NAME_AND_ID_FIELDS } from './identity';
 import { always, type StepDefinition } from './types';
 
+/** A typed signature's name: as long as the ID step's longest name (surname and given name, 100 each). */
+export const TYPED_NAME_MAX = 210;
+
+/** How the person signed: drawn on the pad, or their name typed and adopted as their signature. */
+export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
+
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/));
 
@@ -24,7 +31,8 @@ export const SignatureStrokeSchema = z.object({
  * call (docs/api/steps.md, signature), never by the generic step call: the documents accepted
  * (id, version, SHA-256 of the text shown, title), the hash of the answers signed
  * (flow/signing.ts answersHashForSigning), when, in which language, the pad's size and the strokes,
- * and the id of the signature image (a document of kind `signature`). A signature covers
+ * and the id of the signature image (a document of kind `signature`); or, typed (issue #16),
+ * `signature_method: 'typed'`, the name typed and the statement adopting it. A signature covers
  * everything above it: any change after signing asks for signing again, with the most telling
  * reason first.
  */
@@ -49,6 +57,10 @@ export const signatureStep: StepDefinition = {
       pad: z.object({ width: z.number(), height: z.number() }),
       strokes: z.array(SignatureStrokeSchema).check(z.maxLength(100)),
       signature_document_id: z.string().check(z.maxLength(64)),
+      // a typed signature (issue #16): no pad, strokes nor image; absent method = drawn (older records too)
+      signature_method: z.enum(SIGNATURE_METHODS),
+      typed_name: z.string().check(z.maxLength(TYPED_NAME_MAX)),
+      typed_statement: z.literal(true),
     }),
   ),
   sealedFields: [],

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { applicableSteps, type Language, type StepId } from '@hk/domain';
 import { type Agreement, renderAgreements } from '@hk/domain/flow/agreements';
-import type { SignRequest } from '@hk/domain/flow/signature-contracts';
-import { answersHashForSigning, checkSignatureStrokes, strokesBox } from '@hk/domain/flow/signing';
+import type { DrawnSignRequest, SignRequest, TypedSignRequest } from '@hk/domain/flow/signature-contracts';
+import {
+  answersHashForSigning,
+  checkSignatureStrokes,
+  checkTypedNameMatches,
+  strokesBox,
+} from '@hk/domain/flow/signing';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
@@ -125,7 +130,7 @@ export async function recordAgreementOpened(
 }
 
 /** Strokes as stored: rounded, times from the first point (signature_pad `toData()` in, compact out). */
-function compactStrokes(strokes: SignRequest['strokes']) {
+function compactStrokes(strokes: DrawnSignRequest['strokes']) {
   const t0 = strokes[0]?.points[0]?.time ?? 0;
   const r = (n: number) => Math.round(n * 10) / 10;
   return strokes.map((s) => ({
@@ -138,17 +143,28 @@ function compactStrokes(strokes: SignRequest['strokes']) {
   }));
 }
 
+/** What was signed, as the step's answers keep it. */
+function signedDocuments(state: { documents: readonly Agreement[] }) {
+  return state.documents.map((d) => ({ id: d.id, version: d.version, sha256: d.sha256, title: d.title }));
+}
+
 /**
  * Whether this application can be signed with this body: every step before the signature confirmed
  * (else STEP_NOT_READY), the answers hash the client signed equal to the current one (else 2017),
  * every document that applies accepted with its current version and hash (a changed one: 2017)
  * and opened since it rendered so (else 2018). Run twice: read-only before any costly work, then
- * under the application's lock, where it decides.
+ * under the application's lock, where it decides. A typed signature must be the ID's name (2016).
  */
 async function judgeSigning(db: Db | Tx, app: ApplicationRow, body: SignRequest) {
   const rows = await listStepRows(db, app.id);
   const state = signingState(app, rows, body.language);
   if (state.missing.length > 0) throw new AppError('STEP_NOT_READY', { step: state.missing[0]! });
+  // a typed signature is the name on the ID as it is now (under the lock too: the ID step may change)
+  if (body.method === 'typed') {
+    const identity = rows.find((r) => r.step === 'identity')?.answers ?? {};
+    if (!checkTypedNameMatches(body.typed_name, identity))
+      throw new AppError('SIGNATURE_REFUSED', { typed_name: 'signature_name_mismatch' });
+  }
   if (body.answers_hash !== state.answersHash) throw new AppError('SIGNATURE_STALE');
   const accepted = new Map(body.agreements.map((a) => [a.id, a]));
   for (const a of body.agreements)
@@ -179,6 +195,7 @@ async function judgeSigning(db: Db | Tx, app: ApplicationRow, body: SignRequest)
  * the documents, hash, time and strokes in its answers.
  */
 export async function signAgreements(ctx: AppContext, userId: string, body: SignRequest, meta: EventMeta) {
+  if (body.method === 'typed') return signTyped(ctx, userId, body, meta);
   const problem = checkSignatureStrokes(body.strokes, body.pad);
   if (problem) throw new AppError('SIGNATURE_REFUSED', { signature: problem });
   const png = signaturePngBytes(body.image);
@@ -228,18 +245,17 @@ export async function signAgreements(ctx: AppContext, userId: string, body: Sign
       const signedAt = now.toISOString();
       const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
         answers: {
-          agreements: state.documents.map((d) => ({
-            id: d.id,
-            version: d.version,
-            sha256: d.sha256,
-            title: d.title,
-          })),
+          agreements: signedDocuments(state),
           answers_hash: state.answersHash,
           signed_at: signedAt,
           language: body.language,
           pad: { width: body.pad.width, height: body.pad.height },
           strokes: compactStrokes(body.strokes),
           signature_document_id: doc.id,
+          // the answers are merged: a typed signature before this one leaves nothing behind
+          signature_method: undefined,
+          typed_name: undefined,
+          typed_statement: undefined,
         },
         confirm: true,
       });
@@ -253,6 +269,7 @@ export async function signAgreements(ctx: AppContext, userId: string, body: Sign
         reopened,
         signed_at: signedAt,
         answers_hash: state.answersHash,
+        signature_method: 'drawn' as const,
         signature_document_id: doc.id,
       };
     })
@@ -260,6 +277,77 @@ export async function signAgreements(ctx: AppContext, userId: string, body: Sign
       await staged.discard();
       throw err;
     });
+  await Promise.all(removals.map((r) => r.afterCommit()));
+  return result;
+}
+
+/**
+ * A typed signature (issue #16): the statement ticked (2016 at `typed_statement`), then, read-only,
+ * the application ready (`judgeSigning`, which also matches the name to the ID's: 2016 at
+ * `typed_name`); then under the lock the same again, an earlier drawn signature's image removed (it
+ * is not this signature) and the step confirmed with the method and the name in its answers. No
+ * image is made: the review and the PDF print the name from the answers.
+ */
+async function signTyped(ctx: AppContext, userId: string, body: TypedSignRequest, meta: EventMeta) {
+  if (body.typed_statement !== true)
+    throw new AppError('SIGNATURE_REFUSED', { typed_statement: 'signature_statement_required' });
+  const current = await requireApplication(ctx, userId);
+  requireEditable(current);
+  await judgeSigning(ctx.db, current, body);
+  const now = ctx.now();
+  let removals: PendingRemoval[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const app = await lockEditableApplicationOfUser(tx, userId);
+    const state = await judgeSigning(tx, app, body);
+    const existing = await listActiveDocumentsOfKind(tx, app.id, 'signature');
+    if (existing.length > 0) {
+      const keys = await softDeleteDocuments(
+        tx,
+        existing.map((d) => d.id),
+        now,
+      );
+      removals = await Promise.all(keys.map((key) => ctx.files.remove(tx, key)));
+      for (const d of existing)
+        await recordEvent(tx, meta, {
+          type: 'document_deleted',
+          applicationId: app.id,
+          userId,
+          step: 'signature',
+          data: { document_id: d.id, kind: 'signature' },
+          at: now,
+        });
+    }
+    const signedAt = now.toISOString();
+    const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
+      answers: {
+        agreements: signedDocuments(state),
+        answers_hash: state.answersHash,
+        signed_at: signedAt,
+        language: body.language,
+        signature_method: 'typed',
+        typed_name: body.typed_name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
+        typed_statement: true,
+        // the answers are merged: a drawn signature before this one leaves nothing behind
+        pad: undefined,
+        strokes: undefined,
+        signature_document_id: undefined,
+      },
+      confirm: true,
+    });
+    const after = progressOf(app, await listStepRows(tx, app.id));
+    return {
+      step: 'signature' as const,
+      version: row.version,
+      confirmed: row.confirmedAt !== null,
+      info_progress: after.infoProgress,
+      next_step: after.nextStep,
+      reopened,
+      signed_at: signedAt,
+      answers_hash: state.answersHash,
+      signature_method: 'typed' as const,
+      signature_document_id: null,
+    };
+  });
   await Promise.all(removals.map((r) => r.afterCommit()));
   return result;
 }

@@ -260,6 +260,39 @@ describe('review page: submit', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/employment'));
   });
 
+  it.each<Language>(['zh-CN', 'zh-HK', 'en'])(
+    'a typed signature (issue #16) reads "Typed signature: <name> (adopted as signature)", not the method (%s)',
+    async (lang) => {
+      await setupStepI18n(lang);
+      const typed = audit();
+      typed.steps = typed.steps.map((s) =>
+        s.step === 'signature'
+          ? {
+              ...s,
+              answers: {
+                answers_hash: 'a'.repeat(64),
+                signature_method: 'typed',
+                typed_name: 'Chan Tai Man',
+                typed_statement: true,
+              },
+            }
+          : s,
+      );
+      fakeStepServer({ '/v9/OpenAccountHk/audit': ok(typed) });
+      renderStep(PATH, <ReviewPage />);
+      const signature = await screen.findByRole('region', { name: i18n.t('common:title_signature') });
+      expect(
+        within(signature).getByText(i18n.t('signature:typed_line_label'), { selector: 'dt' }),
+      ).toBeTruthy();
+      expect(
+        within(signature).getByText(`Chan Tai Man (${i18n.t('signature:typed_line_adopted')})`, {
+          selector: 'dd',
+        }),
+      ).toBeTruthy();
+      expect(within(signature).queryByText(i18n.t('signature:method_typed'))).toBeNull();
+    },
+  );
+
   it('2017 (signed over other answers) goes to the signature to sign again', async () => {
     await setupStepI18n('zh-HK');
     fakeStepServer({

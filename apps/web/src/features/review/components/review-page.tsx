@@ -37,8 +37,8 @@ export function firstInFlow(steps: readonly string[]): StepId | undefined {
 function ReviewStep({ item, editState }: { item: AuditStep; editState: string }) {
   const { t, i18n } = useTranslation(NAMESPACES);
   const title = stepTitle(item.step, t);
-  const doneKey = doneKeyOf(item.step);
-  const lines = doneKey ? [] : answerLines(i18n, t, item.step, item.answers, item.sealed);
+  const lines = answerLines(i18n, t, item.step, item.answers, item.sealed);
+  const doneKey = doneKeyOf(item.step, lines.length);
   const headingId = `review-${item.step}`;
   return (
     <section className="step-section review-step" aria-labelledby={headingId} data-step={item.step}>

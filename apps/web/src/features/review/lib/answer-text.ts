@@ -3,7 +3,6 @@ import {
   type AnswerLine,
   CATALOGUE_NAMESPACES,
   catalogueOf,
-  checkHasLinesFor,
   renderStepAnswers,
 } from '@hk/domain/steps/catalogues';
 import type { i18n as I18n, TFunction } from 'i18next';
@@ -33,7 +32,10 @@ export function answerLines(
   });
 }
 
-/** What the review says of a step the applicant reads no answers of (a recording heard, a signature), if anything. */
-export function doneKeyOf(step: StepId): string | undefined {
-  return checkHasLinesFor(step, 'applicant') ? undefined : catalogueOf(step).doneKey;
+/**
+ * What the review says of a step the applicant reads no answers of (a recording heard, a drawn
+ * signature), if anything; `lines`: how many lines its answers gave (a typed signature gives one).
+ */
+export function doneKeyOf(step: StepId, lines = 0): string | undefined {
+  return lines > 0 ? undefined : catalogueOf(step).doneKey;
 }

@@ -38,16 +38,22 @@ export async function markAgreementOpened(language: Language, id: string, sha256
   ).data;
 }
 
-export interface SignInput {
+interface SignBase {
   language: Language;
-  image: string;
-  strokes: { points: SignaturePoint[] }[];
-  pad: { width: number; height: number };
   agreements: { id: string; version: string; sha256: string }[];
   answers_hash: string;
 }
 
-// POST /v9/OpenAccountHk/sign: the pad's PNG, its strokes, the documents accepted and the answers hash.
+export type SignInput =
+  | (SignBase & {
+      image: string;
+      strokes: { points: SignaturePoint[] }[];
+      pad: { width: number; height: number };
+    })
+  | (SignBase & { method: 'typed'; typed_name: string; typed_statement: boolean });
+
+// POST /v9/OpenAccountHk/sign: the pad's PNG and its strokes, or the typed name and the statement
+// adopting it; the documents accepted and the answers hash.
 export async function signAgreements(input: SignInput) {
   return (await apiPostJson('/v9/OpenAccountHk/sign', { ...input }, SignResponseSchema)).data;
 }

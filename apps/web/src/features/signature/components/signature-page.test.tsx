@@ -106,6 +106,7 @@ const SIGNED = {
   reopened: [],
   signed_at: '2026-11-26T09:00:00.000Z',
   answers_hash: hex('f'),
+  signature_method: 'drawn',
   signature_document_id: '99999999-9999-4999-8999-999999999999',
 };
 
@@ -222,6 +223,82 @@ describe('signature page', { timeout: 20_000 }, () => {
       ],
     });
     expect((body!.strokes as { points: unknown[] }[])[0]!.points).toHaveLength(20);
+  });
+
+  // Issue #16: a signature for a person who cannot draw, by keyboard and screen reader alone.
+  it('signs by typing the name: labelled native controls in tab order, errors tied to their fields, Enter sends', async () => {
+    await setupStepI18n('en');
+    const s = server({
+      '/v9/OpenAccountHk/sign': (b: Body) =>
+        b.typed_name === 'CHAN TAI MAN'
+          ? ok({ ...SIGNED, signature_method: 'typed', signature_document_id: null })
+          : fail(2016, 'refused', {
+              typed_name: 'Type your full name exactly as it is on your ID document.',
+            }),
+    });
+    renderStep(PATH, <SignaturePage />);
+    await screen.findByText('Client Agreement');
+    await openAndAccept('Client Agreement');
+    await openAndAccept('Personal Information Collection Statement');
+    // the choice is a named group of native radios (arrow keys move within it)
+    const group = screen.getByRole('group', { name: 'How would you like to sign?' });
+    const typedChoice = within(group).getByRole('radio', {
+      name: 'Type my name instead',
+    }) as HTMLInputElement;
+    expect(within(group).getByRole('radio', { name: 'Draw my signature' })).toHaveProperty('checked', true);
+    typedChoice.focus();
+    fireEvent.click(typedChoice); // what Space or an arrow key does on a focused radio
+    expect(screen.queryByRole('img', { name: 'Signature pad' })).toBeNull();
+    const name = screen.getByRole('textbox', { name: 'Full name as on your ID' }) as HTMLInputElement;
+    const statement = screen.getByRole('checkbox', {
+      name: 'I adopt this typed name as my signature',
+    }) as HTMLInputElement;
+    // reachable by Tab: no negative tabindex, nothing disabled, the name's help read with it
+    for (const el of [typedChoice, name, statement]) {
+      expect(el.tabIndex).toBe(0);
+      expect(el.disabled).toBe(false);
+    }
+    expect(name.getAttribute('aria-describedby')).toContain('typed-signature-intro');
+    // Enter with nothing typed: each field says what it needs, the focus goes to the first
+    fireEvent.submit(name.form!);
+    expect(
+      await screen.findByText('Please confirm that you adopt the typed name as your signature.'),
+    ).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(statement.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(sent(s, 'sign')).toEqual([]);
+    // typed and shown as the signature; the statement ticked (Space on a focused checkbox clicks it)
+    fireEvent.change(name, { target: { value: 'CHAN SIU MING' } });
+    expect(screen.getByRole('figure', { name: 'Your typed signature' }).textContent).toContain(
+      'CHAN SIU MING',
+    );
+    statement.focus();
+    fireEvent.click(statement);
+    expect(statement.checked).toBe(true);
+    // the server refuses another name at its field: said there, the focus back on the name
+    fireEvent.submit(name.form!);
+    const refusal = await screen.findByText('Type your full name exactly as it is on your ID document.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(name.getAttribute('aria-describedby')).toContain(refusal.id);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    fireEvent.change(name, { target: { value: 'CHAN TAI MAN' } });
+    fireEvent.submit(name.form!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/review'));
+    const body = sent(s, 'sign').at(-1)!;
+    expect(body).not.toHaveProperty('image');
+    expect(body).not.toHaveProperty('strokes');
+    expect(body).toMatchObject({
+      language: 'en',
+      method: 'typed',
+      typed_name: 'CHAN TAI MAN',
+      typed_statement: true,
+      answers_hash: hex('f'),
+      agreements: [
+        { id: 'client_agreement', version: '2026-11-01.1', sha256: hex('a') },
+        { id: 'pics', version: '2026-11-01.1', sha256: hex('b') },
+      ],
+    });
   });
 
   it('undo removes the last stroke, clear removes all', async () => {

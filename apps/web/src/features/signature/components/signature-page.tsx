@@ -16,6 +16,12 @@ import { useStepNavigate } from '../../steps/lib/use-step-navigate';
 import { type AgreementDoc, markAgreementOpened, signAgreements, useAgreements } from '../api/signature-api';
 import { AgreementReader } from './agreement-reader';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field';
+import {
+  type TypedSignature,
+  type TypedSignatureErrors,
+  TypedSignatureField,
+  type TypedSignatureHandle,
+} from './typed-signature-field';
 import '../signature.css';
 
 const keyOf = (d: { id: string; sha256: string }) => `${d.id}:${d.sha256}`;
@@ -24,6 +30,7 @@ const keyOf = (d: { id: string; sha256: string }) => `${d.id}:${d.sha256}`;
  * The agreements and the handwritten signature (issue #7 §4): each document opened full screen
  * before its box can be ticked, then the signature drawn and sent with the documents' hashes and
  * the answers hash the server gave; a change meanwhile (2017) reloads the documents to read again.
+ * Instead of drawing, the person may type their name as on the ID and adopt it (issue #16).
  */
 function SignatureForm({ info }: { info: StepInfo }) {
   const { t, i18n } = useTranslation('signature');
@@ -38,6 +45,10 @@ function SignatureForm({ info }: { info: StepInfo }) {
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [method, setMethod] = useState<'drawn' | 'typed'>('drawn');
+  const [typed, setTyped] = useState<TypedSignature>({ name: '', statement: false });
+  const [typedErrors, setTypedErrors] = useState<TypedSignatureErrors>({});
+  const typedRef = useRef<TypedSignatureHandle>(null);
 
   if (!agreements.data)
     return (
@@ -78,21 +89,49 @@ function SignatureForm({ info }: { info: StepInfo }) {
       return next;
     });
 
+  const showTypedErrors = (errors: TypedSignatureErrors) => {
+    setTypedErrors(errors);
+    const first = (['typed_name', 'typed_statement'] as const).find((f) => errors[f]);
+    if (first) typedRef.current?.focus(first);
+  };
+
+  /** The signature part of the body, or null after saying what is missing. */
+  const signature = () => {
+    if (method === 'typed') {
+      const errors: TypedSignatureErrors = {};
+      if (!typed.name.trim()) errors.typed_name = message('signature_name_mismatch');
+      if (!typed.statement) errors.typed_statement = message('signature_statement_required');
+      if (errors.typed_name || errors.typed_statement) {
+        showTypedErrors(errors);
+        return null;
+      }
+      return { method: 'typed' as const, typed_name: typed.name, typed_statement: true };
+    }
+    const drawing = padRef.current?.read() ?? null;
+    if (!drawing) {
+      setError(message('signature_blank'));
+      return null;
+    }
+    const problem = checkSignatureStrokes(drawing.strokes, drawing.pad);
+    if (problem) {
+      setError(message(problem));
+      return null;
+    }
+    return { image: drawing.image, strokes: drawing.strokes, pad: drawing.pad };
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setTypedErrors({});
     if (docs.some((d) => !accepted.has(keyOf(d)))) return setError(message('agreement_not_accepted'));
-    const drawing = padRef.current?.read() ?? null;
-    if (!drawing) return setError(message('signature_blank'));
-    const problem = checkSignatureStrokes(drawing.strokes, drawing.pad);
-    if (problem) return setError(message(problem));
+    const signed = signature();
+    if (!signed) return;
     setSubmitting(true);
     try {
       const result = await signAgreements({
         language,
-        image: drawing.image,
-        strokes: drawing.strokes,
-        pad: drawing.pad,
+        ...signed,
         agreements: docs.map((d) => ({ id: d.id, version: d.version, sha256: d.sha256 })),
         answers_hash: data.answers_hash,
       });
@@ -109,7 +148,13 @@ function SignatureForm({ info }: { info: StepInfo }) {
       } else if (err instanceof ApiError && err.status === ErrorCode.AGREEMENT_NOT_OPENED) {
         setError(Object.values(err.fields)[0] ?? err.message);
         await reload();
-      } else if (err instanceof ApiError) setError(Object.values(err.fields)[0] ?? err.message);
+      } else if (
+        err instanceof ApiError &&
+        method === 'typed' &&
+        (err.fields.typed_name || err.fields.typed_statement)
+      )
+        showTypedErrors({ typed_name: err.fields.typed_name, typed_statement: err.fields.typed_statement });
+      else if (err instanceof ApiError) setError(Object.values(err.fields)[0] ?? err.message);
       else setError(err instanceof Error ? err.message : String(err));
     } finally {
       setSubmitting(false);
@@ -159,8 +204,42 @@ function SignatureForm({ info }: { info: StepInfo }) {
         <h2 id="signature-title" className="step-section__title">
           {t('signature_title')}
         </h2>
-        <p className="id-intro">{t('signature_intro')}</p>
-        <SignaturePadField ref={padRef} onChange={() => setError(null)} />
+        <fieldset className="signature-method">
+          <legend className="signature-method__legend">{t('method_legend')}</legend>
+          {(['drawn', 'typed'] as const).map((m) => (
+            <label key={m} className="signature-method__option" htmlFor={`signature-method-${m}`}>
+              <input
+                id={`signature-method-${m}`}
+                type="radio"
+                name="signature-method"
+                value={m}
+                checked={method === m}
+                onChange={() => {
+                  setMethod(m);
+                  setError(null);
+                  setTypedErrors({});
+                }}
+              />
+              <span>{t(m === 'drawn' ? 'method_choose_drawn' : 'method_choose_typed')}</span>
+            </label>
+          ))}
+        </fieldset>
+        {method === 'drawn' ? (
+          <>
+            <p className="id-intro">{t('signature_intro')}</p>
+            <SignaturePadField ref={padRef} onChange={() => setError(null)} />
+          </>
+        ) : (
+          <TypedSignatureField
+            ref={typedRef}
+            value={typed}
+            errors={typedErrors}
+            onChange={(v) => {
+              setTyped(v);
+              setTypedErrors({});
+            }}
+          />
+        )}
       </section>
       <StepSubmit submitting={submitting} formError={error} state={state} />
       <AgreementReader doc={reading} onClose={() => setReading(null)} />

@@ -126,6 +126,8 @@ export function signedAgreements(snapshot: Rec): {
   answersHash: string | null;
   signedAt: string | null;
   language: Language | null;
+  /** A typed signature's name (issue #16), when the person adopted their typed name as signature. */
+  typedName: string | null;
 } {
   const steps = Array.isArray(snapshot.steps) ? snapshot.steps : [];
   const signature = steps.find((s): s is Rec => isRec(s) && s.step === 'signature');
@@ -138,7 +140,15 @@ export function signedAgreements(snapshot: Rec): {
     sha256: str(a.sha256),
   }));
   const language = LANGUAGES.find((l) => l === answers.language) ?? null;
-  return { agreements, answersHash: str(answers.answers_hash), signedAt: str(answers.signed_at), language };
+  const typedName =
+    answers.signature_method === 'typed' && answers.typed_statement === true ? str(answers.typed_name) : null;
+  return {
+    agreements,
+    answersHash: str(answers.answers_hash),
+    signedAt: str(answers.signed_at),
+    language,
+    typedName,
+  };
 }
 
 const LANGUAGES: readonly Language[] = ['zh-CN', 'zh-HK', 'en'];
@@ -305,7 +315,22 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<B
     row({ label: PDF_TEXTS.signed_in[lang], value: LANGUAGE_NAMES[signed.language][lang] });
   if (signed.answersHash) row({ label: PDF_TEXTS.answers_hash[lang], value: signed.answersHash });
   const hasSignatureDoc = documents.some((d) => d.kind === 'signature');
-  if (input.signatureImage) {
+  if (signed.typedName) {
+    // the typed name in the signature box (the embedded CJK font, slanted: no handwriting font is
+    // embedded), and the same line the step's catalogue gives the review
+    const signatureStep = steps.find((s) => s.step === 'signature');
+    for (const r of signatureStep ? stepRows(signatureStep, lang) : []) row(r);
+    ensure(70);
+    const y = doc.y + 4;
+    doc.rect(left, y, 260, 60).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .fontSize(20)
+      .fillColor('#1a1a1a')
+      .text(signed.typedName, left + 10, y + 16, { width: 240, height: 40, ellipsis: true, oblique: 12 });
+    doc.fillColor('black');
+    doc.x = left;
+    doc.y = y + 66;
+  } else if (input.signatureImage) {
     ensure(130);
     const y = doc.y + 4;
     doc.rect(left, y, 260, 120).lineWidth(0.5).strokeColor('#999999').stroke();
