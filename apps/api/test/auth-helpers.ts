@@ -124,6 +124,7 @@ export interface SmsAsk {
   region: string;
   mobile: string;
   image_code?: string;
+  pow_solution?: string;
 }
 
 export function requestSms(t: TestApp, ask: SmsAsk, opts: CallOptions = {}) {

@@ -42,7 +42,8 @@ const WRITING = new Set([
 /** The fields each route reads (its contract), plus the common parameters every route reads. */
 const FIELDS: Record<string, string[]> = {
   '/services/image_code': ['width', 'height', 'font_size', 'length'],
-  '/v9/openaccounthk/request_verify_code': ['region', 'mobile', 'image_code'],
+  '/services/pow_challenge': ['region', 'mobile'],
+  '/v9/openaccounthk/request_verify_code': ['region', 'mobile', 'image_code', 'pow_solution'],
   '/v9/openaccounthk/check_verify_code': ['region', 'mobile', 'code', 'isRead', 'inviteCode', 'ext', 'label'],
   '/v9/openaccounthk/logincreate': ['type'],
   '/v9/openaccounthk/id_location': ['id_location', 'nationality'],
@@ -206,6 +207,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
     for (const expected of [
       'GET /healthz',
       'POST /services/image_code',
+      'POST /services/pow_challenge',
       'POST /v9/openaccounthk/request_verify_code',
       'POST /v9/openaccounthk/check_verify_code',
       'POST /v9/openaccounthk/logout',
@@ -249,7 +251,7 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /v9/openaccounthk/submit',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(43);
+    expect(keys).toHaveLength(44);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

@@ -35,6 +35,11 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_S = 300;
 /** No 0/O, 1/I/L, 2/Z, 5/S, 8/B: characters that a person can read one way only. */
 export const CAPTCHA_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+/**
+ * The accessible alternative to the image (issue #16, decision 014): the browser finds the number
+ * n ≤ POW_MAX_NUMBER with SHA-256(salt + n) = challenge, on average POW_MAX_NUMBER / 2 hashes.
+ */
+export const POW_MAX_NUMBER = 200_000;
 
 export const SESSION_TTL_S = 86400;
 export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000;

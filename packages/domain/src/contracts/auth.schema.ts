@@ -38,12 +38,16 @@ export const ImageCodeRequestSchema = z.object({
 /** data: a `data:image/png;base64,…` URL of the 88x29 captcha. */
 export const ImageCodeResponseSchema = envelope(z.string().check(z.startsWith('data:image/png;base64,')));
 
+const POW_SOLUTION_RE = /^\d{1,10}$/;
+
 // POST /V9/OpenAccountHk/request_verify_code
 export const SmsCodeRequestSchema = z
   .object({
     region,
     mobile: mobileText,
     image_code: z.optional(z.string({ error: 'captcha_format' }).check(...textRule(), z.toUpperCase())),
+    // in place of image_code: the solved challenge of POST /services/pow_challenge
+    pow_solution: z.optional(z.string({ error: 'captcha_format' }).check(...textRule())),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -54,6 +58,8 @@ export const SmsCodeRequestSchema = z
       // empty: the server decides whether this mobile or IP must pass the captcha (spec §5)
       if (typeof v.image_code === 'string' && v.image_code && !CAPTCHA_RE.test(v.image_code))
         add('image_code', 'captcha_format');
+      if (typeof v.pow_solution === 'string' && v.pow_solution && !POW_SOLUTION_RE.test(v.pow_solution))
+        add('pow_solution', 'captcha_format');
     }, evenWithTypeErrors),
     z.overwrite(withDigitsOnlyMobile),
   );

@@ -7,6 +7,7 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutResponseSchema,
+  PowChallengeResponseSchema,
   SMS_PER_MOBILE_INTERVAL_S,
   SmsCodeRequestSchema,
   SmsCodeResponseSchema,
@@ -19,12 +20,12 @@ import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-key';
 import { ok, responses } from '../../lib/envelope';
 import { loginWithSmsCode } from '../../plugins/app/auth/login-service';
-import { canonicalMobile } from '../../plugins/app/auth/mobile-identity';
+import { canonicalMobile, mobileLookupHash } from '../../plugins/app/auth/mobile-identity';
 import { canonicalPartnerLink, decodeMobileLink } from '../../plugins/app/auth/mobile-link';
 import { requireSession } from '../../plugins/app/auth/require-session';
 import { revokeSession } from '../../plugins/app/auth/session-repository';
 import { requestSmsCode } from '../../plugins/app/auth/sms-code-service';
-import { issueCaptcha } from '../../plugins/app/captcha/captcha-service';
+import { issueCaptcha, issuePowChallenge } from '../../plugins/app/captcha/captcha-service';
 import { eventMetaOf, recordEvent } from '../../plugins/app/events/event-repository';
 import { findApplicationByUser } from '../../plugins/app/steps/step-repository';
 
@@ -57,11 +58,31 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // issue #16: the image's accessible alternative, a proof of work for one SMS request of this mobile
+  app.post(
+    '/services/pow_challenge',
+    { schema: { body: SmsCodeRequestSchema, response: responses(PowChallengeResponseSchema) } },
+    async (request, reply) => {
+      if (!request.deviceId.trim())
+        throw new AppError('VALIDATION_FAILED', { device_id: 'device_id_required' });
+      const { region, mobile } = request.body;
+      const canonical = canonicalMobile(region, mobile);
+      if (!canonical) throw new AppError('VALIDATION_FAILED', { mobile: 'mobile_invalid' });
+      const challenge = await issuePowChallenge(
+        app.ctx,
+        request.deviceId,
+        clientKey(request.ip),
+        mobileLookupHash(app.ctx.vault, region, canonical),
+      );
+      return reply.header('cache-control', 'no-store').send(ok(challenge));
+    },
+  );
+
   app.post(
     '/V9/OpenAccountHk/request_verify_code',
     { schema: { body: SmsCodeRequestSchema, response: responses(SmsCodeResponseSchema) } },
     async (request, reply) => {
-      const { region, mobile, image_code } = request.body;
+      const { region, mobile, image_code, pow_solution } = request.body;
       const canonical = canonicalMobile(region, mobile);
       if (!canonical) throw new AppError('VALIDATION_FAILED', { mobile: 'mobile_invalid' });
       await requestSmsCode(
@@ -70,6 +91,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           region,
           mobile: canonical,
           imageCode: image_code || undefined,
+          powSolution: pow_solution || undefined,
           deviceId: request.deviceId,
           ip: clientKey(request.ip),
           lang: request.lang,

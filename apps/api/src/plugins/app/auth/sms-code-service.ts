@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { redeemCaptcha } from '../captcha/captcha-service';
+import { redeemCaptcha, redeemPowSolution } from '../captcha/captcha-service';
 import { lockSubject } from './advisory-lock';
 import { mobileLookupHash, toE164 } from './mobile-identity';
 import {
@@ -38,6 +38,8 @@ export interface SmsCodeRequest {
   /** Canonical digits (mobile-identity.ts canonicalMobile). */
   mobile: string;
   imageCode: string | undefined;
+  /** issue #16: a solved POST /services/pow_challenge, in place of the image's text. */
+  powSolution?: string | undefined;
   deviceId: string;
   ip: string;
   lang: Language;
@@ -111,9 +113,14 @@ export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: 
       const limit = sendingLimit(activity, now);
       if (limit) return { refusal: limit };
       if (isCaptchaRequired(req.region, activity)) {
-        if (!req.imageCode) return { refusal: 'CAPTCHA_REQUIRED' };
-        if (!(await redeemCaptcha(ctx, tx, req.deviceId, req.imageCode, now)))
-          return { refusal: 'CAPTCHA_WRONG' };
+        if (req.powSolution) {
+          if (!(await redeemPowSolution(ctx, tx, req.deviceId, mobileHash, req.powSolution, now)))
+            return { refusal: 'CAPTCHA_WRONG' };
+        } else {
+          if (!req.imageCode) return { refusal: 'CAPTCHA_REQUIRED' };
+          if (!(await redeemCaptcha(ctx, tx, req.deviceId, req.imageCode, now)))
+            return { refusal: 'CAPTCHA_WRONG' };
+        }
       }
       const codeId = await insertSmsCode(tx, {
         mobileHash,

@@ -1,5 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_PER_IP_PER_HOUR, CAPTCHA_TTL_S } from '@hk/domain';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_LENGTH,
+  CAPTCHA_PER_IP_PER_HOUR,
+  CAPTCHA_TTL_S,
+  POW_MAX_NUMBER,
+  type PowChallenge,
+} from '@hk/domain';
 import { hasDevTools } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
@@ -54,6 +61,49 @@ export function findDevCaptchaText(ctx: AppContext, deviceId: string): string | 
  */
 export async function issueCaptcha(ctx: AppContext, deviceId: string, ip: string): Promise<string> {
   const text = randomCaptchaText();
+  await storeCaptcha(ctx, deviceId, ip, text);
+  const png = await renderCaptchaPng(text);
+  rememberForDev(ctx, deviceId, text);
+  return toPngDataUrl(png);
+}
+
+/** The answer a proof of work is stored and checked as: bound to the mobile as well as the device. */
+function powAnswer(mobileHash: string, solution: string): string {
+  return `pow:${mobileHash}:${solution.trim()}`;
+}
+
+/**
+ * issue #16 (decision 014): the accessible alternative to the image. It takes the device's captcha
+ * slot (replacing an image, and replaced by one), counts toward the same per-IP limit, and expires
+ * and is used up like an image; only the number the browser must find is stored, hashed with the
+ * mobile, so a solution is worth one SMS request of this device for this mobile.
+ */
+export async function issuePowChallenge(
+  ctx: AppContext,
+  deviceId: string,
+  ip: string,
+  mobileHash: string,
+): Promise<PowChallenge> {
+  const salt = randomBytes(12).toString('hex');
+  const number = randomInt(POW_MAX_NUMBER + 1);
+  await storeCaptcha(ctx, deviceId, ip, powAnswer(mobileHash, String(number)));
+  const challenge = createHash('sha256').update(`${salt}${number}`).digest('hex');
+  return { algorithm: 'SHA-256', salt, challenge, maxnumber: POW_MAX_NUMBER };
+}
+
+/** Checks and uses up the device's proof of work for this mobile, like redeemCaptcha. */
+export function redeemPowSolution(
+  ctx: AppContext,
+  tx: Tx,
+  deviceId: string,
+  mobileHash: string,
+  solution: string,
+  now: Date,
+) {
+  return redeemCaptcha(ctx, tx, deviceId, powAnswer(mobileHash, solution), now);
+}
+
+async function storeCaptcha(ctx: AppContext, deviceId: string, ip: string, text: string) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await lockSubject(tx, `captcha-ip:${ip}`);
@@ -68,9 +118,6 @@ export async function issueCaptcha(ctx: AppContext, deviceId: string, ip: string
       expiresAt: new Date(now.getTime() + CAPTCHA_TTL_S * 1000),
     });
   });
-  const png = await renderCaptchaPng(text);
-  rememberForDev(ctx, deviceId, text);
-  return toPngDataUrl(png);
 }
 
 /** Checks and uses up the device's captcha inside the caller's transaction. */

@@ -6,6 +6,8 @@ export interface SmsCodeInput {
   region: string;
   mobile: string;
   imageCode?: string;
+  /** issue #16: a solved proof of work in place of the image's text */
+  powSolution?: string | undefined;
 }
 
 // POST /V9/OpenAccountHk/request_verify_code → {interval}; 8001 asks for the image captcha.
@@ -16,6 +18,7 @@ export async function requestSmsCode(input: SmsCodeInput) {
       region: input.region,
       mobile: normalizeMobile(input.mobile),
       image_code: input.imageCode?.trim().toUpperCase() || undefined,
+      pow_solution: input.powSolution,
     },
     SmsCodeResponseSchema,
   );

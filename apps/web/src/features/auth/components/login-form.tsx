@@ -1,5 +1,4 @@
 import {
-  CAPTCHA_LENGTH,
   CAPTCHA_WARNING_TOAST_MS,
   checkIsCaptchaAlwaysRequired,
   checkMobile,
@@ -16,7 +15,7 @@ import {
 } from '@hk/domain';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -35,7 +34,13 @@ import { useRegionList } from '../api/get-region-list';
 import { useLogin } from '../api/login';
 import { useRequestSmsCode } from '../api/request-sms-code';
 import { Agreement } from './agreement';
+import type { PowState } from './pow-captcha';
 import { RegionSelector } from './region-selector';
+
+// issue #16: the captcha row and the image's accessible alternative load when the captcha is
+// required (the /login budget: the first load is the form without them)
+const loadCaptchaRow = () => import('./captcha-row');
+const CaptchaRow = lazy(() => loadCaptchaRow().then((m) => ({ default: m.CaptchaRow })));
 
 type FieldName = 'region' | 'mobile' | 'imgCode' | 'smsCode';
 // spec §5: the first error in this order is the one shown as a toast.
@@ -81,7 +86,10 @@ export function LoginForm() {
   const [loginCaptchaDemanded, setLoginCaptchaDemanded] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const captchaRowShown = checkIsCaptchaAlwaysRequired(region) || captchaDemanded || loginCaptchaDemanded;
-  const captcha = useImageCode(captchaRowShown);
+  // "Can't read the image?": a proof of work in its place, for the SMS request (not the login's)
+  const [powState, setPowState] = useState<PowState | null>(null);
+  const usePow = powState !== null && !loginCaptchaDemanded;
+  const captcha = useImageCode(captchaRowShown && !usePow);
   const countdown = useCountdown();
   const sms = useRequestSmsCode();
   const loginMutation = useLogin();
@@ -103,8 +111,8 @@ export function LoginForm() {
   // The captcha guards the SMS request; once a code is on its way the login needs only the code,
   // unless the server asked for the captcha with the login as well.
   useEffect(() => {
-    setValue('captchaShown', (captchaRowShown && !codeSent) || loginCaptchaDemanded);
-  }, [captchaRowShown, codeSent, loginCaptchaDemanded, setValue]);
+    setValue('captchaShown', (captchaRowShown && !codeSent && !usePow) || loginCaptchaDemanded);
+  }, [captchaRowShown, codeSent, usePow, loginCaptchaDemanded, setValue]);
 
   useEffect(() => {
     if (captcha.error) void showToast(t('errors:captcha_load_failed'), 'error');
@@ -157,19 +165,29 @@ export function LoginForm() {
       toastFirstError({ mobile: { type: 'custom', message: problem } });
       return;
     }
-    if (captchaRowShown && !imgCode.trim()) {
+    if (captchaRowShown && !usePow && !imgCode.trim()) {
       setError('imgCode', { type: 'custom', message: 'captcha_required' });
       toastFirstError({ imgCode: { type: 'custom', message: 'captcha_required' } });
       return;
     }
+    const powSolution =
+      captchaRowShown && usePow
+        ? await (await loadCaptchaRow()).solvePowCaptcha(r, mobile, setPowState)
+        : undefined;
+    if (powSolution === null) return;
     try {
-      const res = await sms.mutateAsync({ region: r, mobile, imageCode: captchaRowShown ? imgCode : '' });
+      const res = await sms.mutateAsync({
+        region: r,
+        mobile,
+        imageCode: captchaRowShown && !usePow ? imgCode : '',
+        powSolution,
+      });
       countdown.start(res.interval > 0 ? res.interval : SMS_COUNTDOWN_S);
       setCodeSent(true);
       clearErrors(['mobile', 'imgCode']);
       void showToast(t('sms_sent'), 'success');
       // A captcha is single use: the next request needs a fresh one.
-      if (captchaRowShown) refreshCaptcha();
+      if (captchaRowShown && !usePow) refreshCaptcha();
       setFocus('smsCode');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -180,9 +198,10 @@ export function LoginForm() {
         setCaptchaDemanded(true);
         return;
       }
+      if (powSolution) setPowState('failed');
       if (err.status === ErrorCode.VALIDATION_FAILED) applyServerErrors(err);
       else void showToast(err.message, 'error');
-      if (captchaRowShown) refreshCaptcha();
+      if (captchaRowShown && !usePow) refreshCaptcha();
     }
   };
 
@@ -303,51 +322,18 @@ export function LoginForm() {
       )}
 
       {captchaRowShown && (
-        <>
-          <label className="field-label" htmlFor={ids.imgCode}>
-            {t('image_code_label')}
-          </label>
-          <div className={`field-row${errors.imgCode ? ' has-error' : ''}`}>
-            <input
-              id={ids.imgCode}
-              {...register('imgCode')}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              className="field-input"
-              placeholder={t('image_code_placeholder')}
-              aria-invalid={Boolean(errors.imgCode)}
-              aria-describedby={errors.imgCode ? `${ids.imgCode}-error` : undefined}
-              maxLength={CAPTCHA_LENGTH}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void onGetCode();
-                }
-              }}
-            />
-            <button
-              type="button"
-              className="captcha-image"
-              aria-label={t('image_code_refresh')}
-              onClick={() => void captcha.refetch()}
-            >
-              {captcha.data && !captcha.isFetching ? (
-                <img src={captcha.data} alt="" width={88} height={29} />
-              ) : (
-                <span className="captcha-placeholder">
-                  {captcha.isError ? t('image_code_retry') : t('image_code_loading')}
-                </span>
-              )}
-            </button>
-          </div>
-          {errors.imgCode && (
-            <p id={`${ids.imgCode}-error`} className="field-error">
-              {errorText('imgCode')}
-            </p>
-          )}
-        </>
+        <Suspense fallback={null}>
+          <CaptchaRow
+            id={ids.imgCode}
+            field={register('imgCode')}
+            error={errors.imgCode ? errorText('imgCode') : undefined}
+            image={captcha}
+            onEnter={() => void onGetCode()}
+            pow={powState}
+            powOffered={!loginCaptchaDemanded}
+            onPow={setPowState}
+          />
+        </Suspense>
       )}
 
       <label className="field-label" htmlFor={ids.smsCode}>

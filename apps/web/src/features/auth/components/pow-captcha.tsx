@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { fetchPowChallenge } from '../api/get-pow-challenge';
+import { runPow } from '../pow/run-pow';
+
+export type PowState = 'idle' | 'working' | 'done' | 'failed';
+
+/**
+ * A challenge for this mobile, solved: the answer to send as pow_solution (one SMS request), or
+ * null when it could not be had (said in a toast). Here rather than in the login form: its chunk
+ * is the first load of /login.
+ */
+export async function solvePowCaptcha(
+  region: string,
+  mobile: string,
+  setState: (s: PowState) => void,
+): Promise<string | null> {
+  setState('working');
+  try {
+    const solution = await runPow(await fetchPowChallenge(region, mobile));
+    if (solution === null) throw new Error('proof of work not found');
+    setState('done');
+    return solution;
+  } catch (err) {
+    setState('failed');
+    void showToast(err instanceof ApiError ? err.message : i18n.t('errors:captcha_load_failed'), 'error');
+    return null;
+  }
+}
+
+interface Props {
+  state: PowState;
+  onUseImage(): void;
+}
+
+/**
+ * issue #16 (WCAG 3.3.8): in place of the image, nothing to read or type. Loaded with the captcha
+ * row (not in the first load of /login). Focus comes here when it opens, so a screen reader reads
+ * what happens next; the state is announced from a status region.
+ */
+export function PowCaptcha({ state, onUseImage }: Props) {
+  const { t } = useTranslation('captcha_alt');
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <fieldset ref={ref} className="pow-captcha" tabIndex={-1}>
+      <legend className="field-label">{t('title')}</legend>
+      <p className="pow-captcha-hint">{t('hint')}</p>
+      <p role="status" className={state === 'failed' ? 'field-error' : 'pow-captcha-status'}>
+        {state === 'idle' ? '' : t(state)}
+      </p>
+      <button type="button" className="link-button" onClick={onUseImage}>
+        {t('use_image')}
+      </button>
+    </fieldset>
+  );
+}
