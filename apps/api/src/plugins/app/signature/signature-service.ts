@@ -242,36 +242,24 @@ export async function signAgreements(ctx: AppContext, userId: string, body: Sign
         data: { document_id: doc.id, kind: 'signature', replaced: existing.map((d) => d.id) },
         at: now,
       });
-      const signedAt = now.toISOString();
-      const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
-        answers: {
-          agreements: signedDocuments(state),
-          answers_hash: state.answersHash,
-          signed_at: signedAt,
-          language: body.language,
-          pad: { width: body.pad.width, height: body.pad.height },
-          strokes: compactStrokes(body.strokes),
-          signature_document_id: doc.id,
-          // the answers are merged: a typed signature before this one leaves nothing behind
-          signature_method: undefined,
-          typed_name: undefined,
-          typed_statement: undefined,
+      return confirmSignature(
+        tx,
+        ctx,
+        { app, state, language: body.language, now, meta },
+        {
+          method: 'drawn',
+          documentId: doc.id,
+          answers: {
+            pad: { width: body.pad.width, height: body.pad.height },
+            strokes: compactStrokes(body.strokes),
+            signature_document_id: doc.id,
+            // the answers are merged: a typed signature before this one leaves nothing behind
+            signature_method: undefined,
+            typed_name: undefined,
+            typed_statement: undefined,
+          },
         },
-        confirm: true,
-      });
-      const after = progressOf(app, await listStepRows(tx, app.id));
-      return {
-        step: 'signature' as const,
-        version: row.version,
-        confirmed: row.confirmedAt !== null,
-        info_progress: after.infoProgress,
-        next_step: after.nextStep,
-        reopened,
-        signed_at: signedAt,
-        answers_hash: state.answersHash,
-        signature_method: 'drawn' as const,
-        signature_document_id: doc.id,
-      };
+      );
     })
     .catch(async (err: unknown) => {
       await staged.discard();
@@ -317,37 +305,68 @@ async function signTyped(ctx: AppContext, userId: string, body: TypedSignRequest
           at: now,
         });
     }
-    const signedAt = now.toISOString();
-    const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
-      answers: {
-        agreements: signedDocuments(state),
-        answers_hash: state.answersHash,
-        signed_at: signedAt,
-        language: body.language,
-        signature_method: 'typed',
-        typed_name: body.typed_name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
-        typed_statement: true,
-        // the answers are merged: a drawn signature before this one leaves nothing behind
-        pad: undefined,
-        strokes: undefined,
-        signature_document_id: undefined,
+    return confirmSignature(
+      tx,
+      ctx,
+      { app, state, language: body.language, now, meta },
+      {
+        method: 'typed',
+        documentId: null,
+        answers: {
+          signature_method: 'typed',
+          typed_name: body.typed_name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
+          typed_statement: true,
+          // the answers are merged: a drawn signature before this one leaves nothing behind
+          pad: undefined,
+          strokes: undefined,
+          signature_document_id: undefined,
+        },
       },
-      confirm: true,
-    });
-    const after = progressOf(app, await listStepRows(tx, app.id));
-    return {
-      step: 'signature' as const,
-      version: row.version,
-      confirmed: row.confirmedAt !== null,
-      info_progress: after.infoProgress,
-      next_step: after.nextStep,
-      reopened,
-      signed_at: signedAt,
-      answers_hash: state.answersHash,
-      signature_method: 'typed' as const,
-      signature_document_id: null,
-    };
+    );
   });
   await Promise.all(removals.map((r) => r.afterCommit()));
   return result;
+}
+
+/**
+ * The signature step confirmed, drawn or typed: what was signed (documents, answers hash, time,
+ * language) plus the method's own answers, and the sign call's answer.
+ */
+async function confirmSignature(
+  tx: Tx,
+  ctx: AppContext,
+  signing: {
+    app: ApplicationRow;
+    state: Awaited<ReturnType<typeof judgeSigning>>;
+    language: Language;
+    now: Date;
+    meta: EventMeta;
+  },
+  method: { method: 'drawn' | 'typed'; documentId: string | null; answers: Record<string, unknown> },
+) {
+  const { app, state, now, meta } = signing;
+  const signedAt = now.toISOString();
+  const { row, reopened } = await writeStep(tx, { vault: ctx.vault, now, meta }, app, 'signature', {
+    answers: {
+      agreements: signedDocuments(state),
+      answers_hash: state.answersHash,
+      signed_at: signedAt,
+      language: signing.language,
+      ...method.answers,
+    },
+    confirm: true,
+  });
+  const after = progressOf(app, await listStepRows(tx, app.id));
+  return {
+    step: 'signature' as const,
+    version: row.version,
+    confirmed: row.confirmedAt !== null,
+    info_progress: after.infoProgress,
+    next_step: after.nextStep,
+    reopened,
+    signed_at: signedAt,
+    answers_hash: state.answersHash,
+    signature_method: method.method,
+    signature_document_id: method.documentId,
+  };
 }
