@@ -3,7 +3,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      // The CI machine has 2 cores shared by the whole run: a test's own time may triple under load,
+      // so the unit projects get 20 s instead of vitest's 5 s default (see the commit that set it).
+      {
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 20000,
+        },
+      },
       {
         test: {
           name: 'api',
@@ -20,6 +29,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 20000,
           setupFiles: ['./src/test-setup.ts'],
         },
       },
