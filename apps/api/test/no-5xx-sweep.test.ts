@@ -44,7 +44,16 @@ const FIELDS: Record<string, string[]> = {
   '/services/image_code': ['width', 'height', 'font_size', 'length'],
   '/services/pow_challenge': ['region', 'mobile'],
   '/v9/openaccounthk/request_verify_code': ['region', 'mobile', 'image_code', 'pow_solution'],
-  '/v9/openaccounthk/check_verify_code': ['region', 'mobile', 'code', 'isRead', 'inviteCode', 'ext', 'label'],
+  '/v9/openaccounthk/check_verify_code': [
+    'region',
+    'mobile',
+    'code',
+    'pow_solution',
+    'isRead',
+    'inviteCode',
+    'ext',
+    'label',
+  ],
   '/v9/openaccounthk/logincreate': ['type'],
   '/v9/openaccounthk/id_location': ['id_location', 'nationality'],
   '/v9/openaccounthk/id_info': [

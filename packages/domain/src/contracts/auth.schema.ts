@@ -74,6 +74,8 @@ export const LoginRequestSchema = z
     code: z._default(z.string({ error: 'sms_code_required' }).check(...textRule()), ''),
     // after LOGIN_FREE_WRONG_CODES wrong codes for the mobile the server asks for it (8001)
     image_code: z.optional(z.string({ error: 'captcha_format' }).check(...textRule(), z.toUpperCase())),
+    // in its place (issue #16): the solved challenge of POST /services/pow_challenge
+    pow_solution: z.optional(z.string({ error: 'captcha_format' }).check(...textRule())),
     isRead: z.optional(formBoolean),
     inviteCode: optionalText(64),
     ext: optionalText(200),
@@ -92,6 +94,8 @@ export const LoginRequestSchema = z
       if (problem) add('mobile', problem);
       if (typeof v.image_code === 'string' && v.image_code && !CAPTCHA_RE.test(v.image_code))
         add('image_code', 'captcha_format');
+      if (typeof v.pow_solution === 'string' && v.pow_solution && !POW_SOLUTION_RE.test(v.pow_solution))
+        add('pow_solution', 'captcha_format');
       if (typeof v.code !== 'string') return;
       if (!v.code) add('code', 'sms_code_required');
       else if (!SMS_CODE_RE.test(v.code)) add('code', 'sms_code_format');

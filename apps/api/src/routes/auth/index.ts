@@ -119,6 +119,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         mobile: canonical,
         code: body.code,
         imageCode: body.image_code || undefined,
+        powSolution: body.pow_solution || undefined,
         deviceId: request.deviceId,
         ip: clientKey(request.ip),
         source: common.source?.slice(0, 64),

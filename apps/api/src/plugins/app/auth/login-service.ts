@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { findLoginStatus } from '../application/login-status';
-import { redeemCaptcha } from '../captcha/captcha-service';
+import { passCaptcha } from '../captcha/captcha-service';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findApplicationByUser } from '../steps/step-repository';
 import { lockSubject } from './advisory-lock';
@@ -30,6 +30,8 @@ export interface LoginInput {
   code: string;
   /** The image captcha, needed after LOGIN_FREE_WRONG_CODES wrong codes for the mobile. */
   imageCode: string | undefined;
+  /** issue #16: a solved POST /services/pow_challenge for this mobile, in place of the image's text. */
+  powSolution: string | undefined;
   deviceId: string;
   /** Client key of the caller (lib/client-key.ts). */
   ip: string;
@@ -44,7 +46,8 @@ export interface LoginInput {
  * Login guessing (issue #5 §4.7), checked before the code is looked at: a client key that gave
  * LOGIN_WRONG_CODES_PER_IP_PER_HOUR wrong codes this hour is refused (8013), whatever it types;
  * a mobile with LOGIN_FREE_WRONG_CODES wrong codes this hour (since its last login) needs the
- * image captcha too (8001 without it, 8002 when wrong; either way the code keeps its tries).
+ * captcha too, the image or its proof of work (8001 without it, 8002 when wrong; either way the
+ * code keeps its tries).
  */
 async function loginGuard(
   ctx: AppContext,
@@ -56,10 +59,8 @@ async function loginGuard(
   const hourAgo = new Date(now.getTime() - 3600_000);
   if ((await countLoginFailuresByIp(tx, input.ip, hourAgo)) >= LOGIN_WRONG_CODES_PER_IP_PER_HOUR)
     return 'LOGIN_IP_LIMIT';
-  if ((await countLoginFailuresByMobile(tx, mobileHash, hourAgo)) >= LOGIN_FREE_WRONG_CODES) {
-    if (!input.imageCode) return 'CAPTCHA_REQUIRED';
-    if (!(await redeemCaptcha(ctx, tx, input.deviceId, input.imageCode, now))) return 'CAPTCHA_WRONG';
-  }
+  if ((await countLoginFailuresByMobile(tx, mobileHash, hourAgo)) >= LOGIN_FREE_WRONG_CODES)
+    return passCaptcha(ctx, tx, input.deviceId, mobileHash, input, now);
   return null;
 }
 

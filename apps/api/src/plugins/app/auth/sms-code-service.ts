@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { redeemCaptcha, redeemPowSolution } from '../captcha/captcha-service';
+import { passCaptcha } from '../captcha/captcha-service';
 import { lockSubject } from './advisory-lock';
 import { mobileLookupHash, toE164 } from './mobile-identity';
 import {
@@ -113,14 +113,8 @@ export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: 
       const limit = sendingLimit(activity, now);
       if (limit) return { refusal: limit };
       if (isCaptchaRequired(req.region, activity)) {
-        if (req.powSolution) {
-          if (!(await redeemPowSolution(ctx, tx, req.deviceId, mobileHash, req.powSolution, now)))
-            return { refusal: 'CAPTCHA_WRONG' };
-        } else {
-          if (!req.imageCode) return { refusal: 'CAPTCHA_REQUIRED' };
-          if (!(await redeemCaptcha(ctx, tx, req.deviceId, req.imageCode, now)))
-            return { refusal: 'CAPTCHA_WRONG' };
-        }
+        const refusal = await passCaptcha(ctx, tx, req.deviceId, mobileHash, req, now);
+        if (refusal) return { refusal };
       }
       const codeId = await insertSmsCode(tx, {
         mobileHash,

@@ -125,3 +125,31 @@ export function redeemCaptcha(ctx: AppContext, tx: Tx, deviceId: string, text: s
   if (!deviceId) return Promise.resolve(false);
   return consumeCaptcha(tx, deviceId, hashCaptcha(ctx, deviceId, text), now);
 }
+
+/** What a call offers to pass its captcha: the image's text, or a solved proof of work (issue #16). */
+export interface CaptchaAnswer {
+  imageCode?: string | undefined;
+  powSolution?: string | undefined;
+}
+
+/**
+ * The captcha check of every call that asks for one (the SMS request, and the login after wrong
+ * codes), inside the caller's transaction: a proof of work when one is offered (for this mobile),
+ * else the image. Either way the device's captcha is used up. null when passed, else the refusal:
+ * 8001 when nothing is offered, 8002 for any wrong, used, expired or foreign answer (decision 014).
+ */
+export async function passCaptcha(
+  ctx: AppContext,
+  tx: Tx,
+  deviceId: string,
+  mobileHash: string,
+  answer: CaptchaAnswer,
+  now: Date,
+): Promise<'CAPTCHA_REQUIRED' | 'CAPTCHA_WRONG' | null> {
+  if (answer.powSolution)
+    return (await redeemPowSolution(ctx, tx, deviceId, mobileHash, answer.powSolution, now))
+      ? null
+      : 'CAPTCHA_WRONG';
+  if (!answer.imageCode) return 'CAPTCHA_REQUIRED';
+  return (await redeemCaptcha(ctx, tx, deviceId, answer.imageCode, now)) ? null : 'CAPTCHA_WRONG';
+}
