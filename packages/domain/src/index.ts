@@ -12,6 +12,7 @@ export * from './hong-kong-time';
 export * from './i18n';
 export * from './id-documents';
 export * from './id-step-routing';
+export * from './login-form';
 export * from './names';
 export * from './phone';
 export * from './pow';
