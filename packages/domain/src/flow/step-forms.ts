@@ -6,6 +6,7 @@ import { formBoolean, formList } from '../contracts/common.schema';
 import { checkIsIsoDate } from '../id-documents';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type';
 import { EMPLOYMENT_STATUSES } from '../steps/employment';
+import { applicableSteps } from '../steps/registry';
 import type { ApplicationFacts, StepId } from '../steps/types';
 import { draftText, textRule, typedText } from '../text';
 import {
@@ -372,3 +373,25 @@ export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
 };
 
 export { maskTin } from './tax-form';
+
+/**
+ * "Earlier steps first", written once: the applicable steps before `stepId`, in the flow's order,
+ * that are not confirmed yet and so keep it from being confirmed. `filled_online` (the step forms,
+ * the risk-disclosure recording) counts the steps a person fills in on a screen of their own: the
+ * ID and the form steps (the recording and the signature are passed by their own calls, and their
+ * own rules ask for what comes before them); `all` (the signature) counts every applicable step.
+ */
+export function unconfirmedStepsBefore(
+  stepId: StepId,
+  confirmed: ReadonlySet<StepId>,
+  facts: ApplicationFacts,
+  which: 'filled_online' | 'all' = 'filled_online',
+): StepId[] {
+  const steps = applicableSteps(facts);
+  const index = steps.findIndex((s) => s.id === stepId);
+  return steps
+    .slice(0, index < 0 ? steps.length : index)
+    .filter((s) => which === 'all' || s.id === 'identity' || STEP_FORMS[s.id] !== undefined)
+    .filter((s) => !confirmed.has(s.id))
+    .map((s) => s.id);
+}

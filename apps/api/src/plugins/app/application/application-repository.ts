@@ -1,6 +1,6 @@
 import { ApplicationStatus } from '@hk/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { applications, users } from '../../../db/schema';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { ApplicationRow } from '../steps/step-repository';
@@ -54,4 +54,9 @@ export async function findUserMobileMasked(db: Db, userId: string): Promise<stri
     .where(eq(users.id, userId))
     .limit(1);
   return row?.mobileMasked ?? null;
+}
+
+/** spec §4 `bank_type`: the kind of designated account the bank step gave (status, user centre). */
+export async function setBankType(tx: Tx, applicationId: string, bankType: number): Promise<void> {
+  await tx.update(applications).set({ bankType }).where(eq(applications.id, applicationId));
 }

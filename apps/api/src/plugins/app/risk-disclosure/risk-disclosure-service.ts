@@ -1,4 +1,4 @@
-import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId } from '@hk/domain';
+import { RISK_DISCLOSURE_VERSION } from '@hk/domain';
 import {
   applicableRiskSections,
   checkCoversRecording,
@@ -9,7 +9,7 @@ import {
   riskPlaylist,
 } from '@hk/domain/flow/risk-disclosure';
 import type { RiskDisclosureResponse } from '@hk/domain/flow/risk-disclosure-contracts';
-import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
@@ -129,12 +129,7 @@ export async function acceptRiskDisclosureListened(
     const rows = await listStepRows(tx, app.id);
     const { facts, confirmed } = progressOf(app, rows);
     // the flow's order: the steps before it that can be filled in online come first
-    const steps = applicableSteps(facts);
-    const before = steps.slice(
-      0,
-      steps.findIndex((s) => s.id === 'risk_disclosure'),
-    );
-    if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id as StepId]) && !confirmed.has(s.id)))
+    if (unconfirmedStepsBefore('risk_disclosure', confirmed, facts).length > 0)
       throw new AppError('STEP_NOT_READY');
 
     const sections = sectionsOf(app, facts);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { applicableSteps, type Language, type StepId } from '@hk/domain';
+import type { Language, StepId } from '@hk/domain';
 import { type Agreement, renderAgreements } from '@hk/domain/flow/agreements';
 import type { DrawnSignRequest, SignRequest, TypedSignRequest } from '@hk/domain/flow/signature-contracts';
 import {
@@ -8,6 +8,7 @@ import {
   checkTypedNameMatches,
   strokesBox,
 } from '@hk/domain/flow/signing';
+import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
@@ -48,12 +49,7 @@ function signingState(app: ApplicationRow, rows: readonly StepRow[], language: L
   const answersHash = answersHashForSigning(
     rows.map((r) => ({ step: r.step as StepId, answers: r.answers, sealed: r.sealed })),
   );
-  const applicable = applicableSteps(facts);
-  const before = applicable.slice(
-    0,
-    applicable.findIndex((s) => s.id === 'signature'),
-  );
-  const missing = before.filter((s) => !confirmed.has(s.id)).map((s) => s.id);
+  const missing = unconfirmedStepsBefore('signature', confirmed, facts, 'all');
   return { documents, answersHash, missing, confirmed };
 }
 

@@ -1,6 +1,5 @@
 import {
   answersToSend,
-  applicableSteps,
   fieldErrorsOf,
   hongKongToday,
   type IdType,
@@ -9,19 +8,15 @@ import {
   type StepId,
   stepById,
 } from '@hk/domain';
-import { STEP_FORMS, type StepFormContext } from '@hk/domain/flow/step-forms';
-import { eq } from 'drizzle-orm';
+import { STEP_FORMS, type StepFormContext, unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
-import { applications } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { requireApplication, toDocumentInfo } from '../application/application-service';
-import { findRiskCallSlot, releaseUnneededAppointment } from '../appointments/appointment-service';
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
-import { identityMediaConfirmContext } from '../identity-media/identity-media-service';
-import { loadEmailVerifier } from '../mail/email-code-service';
+import { STEP_SERVER_HOOKS } from './step-hooks';
 import { findStepRow, listStepRows, lockEditableApplicationOfUser, type StepRow } from './step-repository';
 import { progressOf, type SealInput, writeStep } from './step-service';
 
@@ -39,6 +34,7 @@ export async function saveStepForm(
   meta: EventMeta,
 ) {
   const form = STEP_FORMS[stepId];
+  const hooks = STEP_SERVER_HOOKS[stepId] ?? {};
   const step = stepById(stepId);
   const draftSchema = form?.draft ?? step.answers;
   if (!form || !draftSchema) throw new AppError('STEP_NOT_AVAILABLE');
@@ -62,10 +58,7 @@ export async function saveStepForm(
       today: hongKongToday(now),
       facts,
       documentCounts: countDocuments(docs),
-      // the investment step's confirmation needs the risk-call booking when experience is under a year
-      ...(stepId === 'investment' ? { riskCallSlot: await findRiskCallSlot(tx, app.id) } : {}),
-      // the personal step's email must be one this application verified (mailCheck)
-      ...(stepId === 'personal' ? { isEmailVerified: await loadEmailVerifier(ctx.vault, tx, app.id) } : {}),
+      ...(hooks.facts ? await hooks.facts(tx, ctx, app) : {}),
     };
 
     // what the vault seals (TINs…) is split off the answers before they are stored or parsed
@@ -88,17 +81,10 @@ export async function saveStepForm(
     let sealed: Record<string, SealInput | null> | undefined;
     if (body.confirm) {
       // the flow's order: earlier steps that can be filled in online come first
-      const before = applicableSteps(facts).slice(
-        0,
-        applicableSteps(facts).findIndex((s) => s.id === stepId),
-      );
-      if (before.some((s) => (s.id === 'identity' || STEP_FORMS[s.id]) && !confirmed.has(s.id)))
-        throw new AppError('STEP_NOT_READY');
-      // identity photos or video: inside the 5 minutes after the recording, counting only those taken since
-      const confirmCtx =
-        stepId === 'identity_media'
-          ? await identityMediaConfirmContext(tx, app.id, now, formCtx, docs)
-          : formCtx;
+      if (unconfirmedStepsBefore(stepId, confirmed, facts).length > 0) throw new AppError('STEP_NOT_READY');
+      const confirmCtx = hooks.confirmContext
+        ? await hooks.confirmContext(tx, app, now, formCtx, docs)
+        : formCtx;
       const parsed = z.safeParse(form.schema(confirmCtx), input);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOf(parsed.error.issues));
       const problems = form.check?.(parsed.data, confirmCtx) ?? {};
@@ -132,12 +118,7 @@ export async function saveStepForm(
         expectedVersion: body.step_version,
       },
     );
-    // a year or more of experience after all: the risk call's booking is cancelled
-    if (stepId === 'investment' && body.confirm)
-      await releaseUnneededAppointment(tx, app, answers, meta, now);
-    // spec §4 `bank_type` (status, user centre): the kind of designated account the bank step gave
-    if (stepId === 'bank' && body.confirm && typeof answers.bank_type === 'number')
-      await tx.update(applications).set({ bankType: answers.bank_type }).where(eq(applications.id, app.id));
+    if (body.confirm) await hooks.afterConfirm?.(tx, app, answers, meta, now);
     const after = progressOf(app, await listStepRows(tx, app.id));
     return {
       step: stepId,
