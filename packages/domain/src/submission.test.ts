@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STEP_IDS, type StepId } from './steps/types';
-import {
-  buildSubmission,
-  canonicalJson,
-  type SubmissionInput,
-  stepsMissingForSubmission,
-  verifySubmission,
-} from './submission';
+import type { StepId } from './steps/types';
+import { buildSubmission, canonicalJson, type SubmissionInput, verifySubmission } from './submission';
 
 const input: SubmissionInput = {
   applicationId: '6f1c7f1e-0000-4000-8000-000000000001',
@@ -77,18 +71,6 @@ describe('buildSubmission', () => {
   it('canonical JSON sorts keys at every depth and drops undefined', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: 0 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[2,{"x":0,"z":1}]},"b":1}',
-    );
-  });
-});
-
-describe('stepsMissingForSubmission', () => {
-  const facts = { markets: ['HKMargin'], answers: {} };
-  it('names every applicable unconfirmed step but the review', () => {
-    expect(stepsMissingForSubmission(new Set<StepId>(['identity']), facts)).toEqual(
-      STEP_IDS.filter((s) => s !== 'identity' && s !== 'review'),
-    );
-    expect(stepsMissingForSubmission(new Set<StepId>(STEP_IDS.filter((s) => s !== 'review')), facts)).toEqual(
-      [],
     );
   });
 });

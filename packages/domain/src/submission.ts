@@ -2,8 +2,8 @@
 // changed. A re-submission after a refusal is a new, higher-numbered one.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { applicableSteps, STEPS } from './steps/registry';
-import type { ApplicationFacts, StepDefinition, StepId } from './steps/types';
+import { STEPS } from './steps/registry';
+import type { StepId } from './steps/types';
 
 /**
  * The versions of the agreements a person accepts at login (effective dates of the documents in
@@ -64,17 +64,6 @@ export function canonicalJson(value: unknown): string {
 
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
-}
-
-/** Applicable steps (the review aside) that are not confirmed: a submission needs none left. */
-export function stepsMissingForSubmission(
-  confirmed: ReadonlySet<StepId>,
-  facts: ApplicationFacts,
-  steps: readonly StepDefinition[] = STEPS,
-): StepId[] {
-  return applicableSteps(facts, steps)
-    .filter((s) => s.id !== 'review' && !confirmed.has(s.id))
-    .map((s) => s.id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { applicationEvents, submissions } from '../../../db/schema';
 
@@ -19,14 +19,6 @@ export async function insertSubmission(
 ): Promise<SubmissionRow> {
   const [inserted] = await tx.insert(submissions).values(row).returning();
   return inserted!;
-}
-
-export async function listSubmissions(db: Db | Tx, applicationId: string): Promise<SubmissionRow[]> {
-  return db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.applicationId, applicationId))
-    .orderBy(asc(submissions.number));
 }
 
 /** The latest submission of an application (the highest number), if any. */
