@@ -151,6 +151,12 @@ export function ChoiceField<V extends FieldValues>({
   const { field } = useController({ control, name });
   const aria = useInputProps(name);
   const segmented = layout === 'segmented';
+  // the form focuses a choice in error like any field (the first invalid field takes the focus):
+  // the radio the arrow keys start from, the chosen one or else the first
+  const focusIndex = Math.max(
+    0,
+    options.findIndex((o) => o.value === field.value),
+  );
   return (
     <fieldset
       className={segmented ? 'id-field id-segmented' : 'id-field id-choices'}
@@ -160,7 +166,7 @@ export function ChoiceField<V extends FieldValues>({
     >
       <legend className="id-field__label">{label}</legend>
       <div className={segmented ? 'id-segmented__options' : 'step-choices'}>
-        {options.map((o) => {
+        {options.map((o, i) => {
           const selected = field.value === o.value;
           return (
             <label
@@ -172,6 +178,7 @@ export function ChoiceField<V extends FieldValues>({
                 name={name}
                 value={o.value}
                 checked={selected}
+                ref={i === focusIndex ? field.ref : undefined}
                 onChange={() => {
                   field.onChange(o.value);
                   onPick?.(o.value);
@@ -221,6 +228,7 @@ export function YesNoField<V extends FieldValues>({
               type="radio"
               name={name}
               checked={field.value === v}
+              ref={(field.value === false ? !v : v) ? field.ref : undefined}
               onChange={() => field.onChange(v)}
               onBlur={field.onBlur}
             />
@@ -254,7 +262,7 @@ export function MultiChoiceField<V extends FieldValues>({
     <fieldset className="id-field step-multi" id={aria.id} aria-describedby={aria['aria-describedby']}>
       <legend className="id-field__label">{label}</legend>
       {hint ? <p className="id-hint">{hint}</p> : null}
-      {options.map((o) => (
+      {options.map((o, i) => (
         <label
           key={o.value}
           className={`id-check step-multi__option${value.includes(o.value) ? ' is-selected' : ''}`}
@@ -262,6 +270,7 @@ export function MultiChoiceField<V extends FieldValues>({
           <input
             type="checkbox"
             value={o.value}
+            ref={i === 0 ? field.ref : undefined}
             checked={value.includes(o.value)}
             onChange={(e) =>
               field.onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))

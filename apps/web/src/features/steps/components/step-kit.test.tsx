@@ -112,6 +112,28 @@ describe('step kit', () => {
     expect(server.saves('employment')[1]).toMatchObject({ step_version: 4 });
   });
 
+  it('focuses a choice in error like any field: the first invalid field takes the focus (issue #16)', async () => {
+    await setupStepI18n('en');
+    fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('employment')),
+      '/v9/OpenAccountHk/step_info/employment': ok(makeStepInfo('employment', { version: 1 })),
+      '/v9/OpenAccountHk/step/employment': ok(makeSaveResult('employment', { version: 2 })),
+    });
+    renderStep(PATH, <Page />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    // both fields are invalid; the choice comes first, so its first radio has the focus, not Position
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Employed' })));
+    const group = screen.getByRole('group', { name: 'Status' });
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.getAttribute('role')).toBe(
+      'alert',
+    );
+    // once chosen, the chosen radio is the one focused (where the arrow keys start)
+    fireEvent.click(screen.getByRole('radio', { name: 'Student' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Position')));
+  });
+
   it('checks with the schema, shows the server field errors in place, then goes to the next step', async () => {
     await setupStepI18n('zh-CN');
     let calls = 0;
