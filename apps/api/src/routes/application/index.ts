@@ -11,13 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ok, responses } from '../../lib/envelope';
-import { createApplication } from '../../plugins/app/application/application-repository';
 import {
   fetchApplicationInfo,
   fetchUserStatus,
-  saveIdDetails,
-  saveIdLocation,
-} from '../../plugins/app/application/application-service';
+} from '../../plugins/app/application/application-info-service';
+import { createApplication } from '../../plugins/app/application/application-repository';
+import { saveIdDetails, saveIdLocation } from '../../plugins/app/application/id-step-service';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { requireApplication } from '../application/application-service';
+import { requireApplication } from '../application/application-access';
 import { requireActionBudget } from '../budgets/action-budget';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findStepRow, lockEditableApplicationOfUser } from '../steps/step-repository';

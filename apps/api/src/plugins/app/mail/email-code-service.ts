@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Vault } from '../../../lib/crypto';
-import { requireApplication } from '../application/application-service';
+import { requireApplication } from '../application/application-access';
 import { lockSubject } from '../auth/advisory-lock';
 import {
   type CodeVerdict,

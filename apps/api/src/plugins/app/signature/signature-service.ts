@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { applicationEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { requireApplication, requireEditable } from '../application/application-service';
+import { requireApplication, requireEditable } from '../application/application-access';
 import { requireActionBudget } from '../budgets/action-budget';
 import {
   type DocumentRow,

@@ -12,8 +12,9 @@ import { STEP_FORMS, type StepFormContext, unconfirmedStepsBefore } from '@hk/do
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
-import { requireApplication, toDocumentInfo } from '../application/application-service';
+import { requireApplication } from '../application/application-access';
 import { countDocuments } from '../documents/document-counts';
+import { toDocumentInfo } from '../documents/document-info';
 import { listActiveDocuments } from '../documents/document-repository';
 import type { EventMeta } from '../events/event-repository';
 import { STEP_SERVER_HOOKS } from './step-hooks';

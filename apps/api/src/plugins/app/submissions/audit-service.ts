@@ -1,7 +1,9 @@
 import { answersToSend, applicableSteps, type ReopenReason, type StepId } from '@hk/domain';
 import { stepsBlockingSubmission } from '@hk/domain/flow/submit';
 import type { AppContext } from '../../../context';
-import { countKinds, requireApplication, toDocumentInfo } from '../application/application-service';
+import { requireApplication } from '../application/application-access';
+import { countDocuments } from '../documents/document-counts';
+import { toDocumentInfo } from '../documents/document-info';
 import { listActiveDocuments } from '../documents/document-repository';
 import { listStepRows } from '../steps/step-repository';
 import { progressOf } from '../steps/step-service';
@@ -35,7 +37,7 @@ export async function fetchAudit(ctx: AppContext, userId: string) {
           documents: docs.filter((d) => d.step === s.id).map(toDocumentInfo),
         };
       }),
-    blocking: stepsBlockingSubmission(confirmed, facts, countKinds(docs)) as StepId[],
+    blocking: stepsBlockingSubmission(confirmed, facts, countDocuments(docs)) as StepId[],
     submission: latest
       ? {
           submission_number: latest.number,

@@ -10,8 +10,8 @@ import { answersHashForSigning } from '@hk/domain/flow/signing';
 import { decideSubmit, stepsBlockingSubmission } from '@hk/domain/flow/submit';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
-import { countKinds } from '../application/application-service';
 import { lockSubject } from '../auth/advisory-lock';
+import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import {
@@ -107,7 +107,7 @@ export async function submitApplication(
     const rows = await listStepRows(tx, app.id);
     const { facts, confirmed } = progressOf(app, rows);
     const docs = await listActiveDocuments(tx, app.id);
-    const blocking = stepsBlockingSubmission(confirmed, facts, countKinds(docs), registry);
+    const blocking = stepsBlockingSubmission(confirmed, facts, countDocuments(docs), registry);
     if (blocking.length > 0)
       throw new AppError(
         'STEPS_INCOMPLETE',

@@ -2,7 +2,7 @@ import { maskTin, prefillTin } from '@hk/domain/flow/crs';
 import type { TaxPrefill } from '@hk/domain/flow/tax-contracts';
 import { buildW8ben, checkNeedsW8ben, citizenshipFromId } from '@hk/domain/flow/w8ben';
 import type { AppContext } from '../../../context';
-import { requireApplication } from '../application/application-service';
+import { requireApplication } from '../application/application-access';
 import { listStepRows } from '../steps/step-repository';
 import { factsOf } from '../steps/step-service';
 
