@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'antd-mobile/es/global';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,6 +12,7 @@ import { setSessionInvalidHandler } from './lib/api-client';
 import { captureEntryParams } from './lib/entry-params';
 import { installGlobalErrorHandler } from './lib/global-errors';
 import { initI18n } from './lib/i18n';
+import { clearLoadedQueries } from './lib/query-client-ref';
 import { getToken, logoutLocally } from './lib/session';
 import { applyTheme } from './lib/theme';
 import { captureTokenFromUrl } from './lib/url-token';
@@ -31,26 +31,23 @@ if (landing) window.history.replaceState(null, '', landing);
 applyTheme();
 void initI18n();
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+// TanStack Query loads with the first screen that reads through it (app/lazy-with-query.tsx): the
+// login form does without it (decision 015).
 const router = createAppRouter();
-runStartUpCalls(queryClient);
+runStartUpCalls();
 
 setSessionInvalidHandler(() => {
   logoutLocally();
-  queryClient.clear();
+  clearLoadedQueries();
   void router.navigate(ROUTES.login.path, { replace: true });
 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<PageFallback />}>
-        <SessionHandoffGate>
-          <RouterProvider router={router} />
-        </SessionHandoffGate>
-      </Suspense>
-    </QueryClientProvider>
+    <Suspense fallback={<PageFallback />}>
+      <SessionHandoffGate>
+        <RouterProvider router={router} />
+      </SessionHandoffGate>
+    </Suspense>
   </StrictMode>,
 );

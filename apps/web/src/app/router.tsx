@@ -1,10 +1,11 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
+import { lazyWithQuery as lazy } from './lazy-with-query';
 import { RootLayout } from './root-layout';
 import { ROUTES } from './routes';
 
-// The login screen ships with the first load; every other screen is its own chunk.
+// The login screen ships with the first load; every other screen is its own chunk, loaded with the
+// query client and inside its provider (app/lazy-with-query.tsx, decision 015).
 const AccountTypePage = lazy(() => import('../features/account/components/account-type-page'));
 const UserCenterPage = lazy(() => import('../features/account/components/usercenter-page'));
 const UserInfoRedirect = lazy(() => import('../features/id-step/components/userinfo-redirect'));

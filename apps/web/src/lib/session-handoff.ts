@@ -1,7 +1,7 @@
 import type { UserStatus } from '@hk/domain';
 import { ErrorCode } from '@hk/domain';
 import { useSyncExternalStore } from 'react';
-import { fetchUserStatusWithToken } from './api/user-status';
+import { fetchUserStatusWithToken } from './api/user-status-fetch';
 import { ApiError } from './api-client';
 import { getSession, replaceSession, saveSession } from './session';
 import { clearAllStored } from './storage';

@@ -1,16 +1,15 @@
-import { IpInfoResponseSchema } from '@hk/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../api-client';
 import { BROKER } from '../broker';
+import { fetchServiceInfo, takeStartUpServiceInfo } from './service-info-fetch';
 
-// POST /app/index/getIpInfo — customer-service lines (spec §3 page state `tel`).
-export async function fetchServiceInfo() {
-  const res = await apiPost('/app/index/getIpInfo', {}, IpInfoResponseSchema);
-  return res.data;
-}
+export { fetchServiceInfo } from './service-info-fetch';
 
 export function serviceInfoQueryOptions() {
-  return queryOptions({ queryKey: ['service-info'], queryFn: fetchServiceInfo, staleTime: Infinity });
+  return queryOptions({
+    queryKey: ['service-info'],
+    queryFn: () => takeStartUpServiceInfo() ?? fetchServiceInfo(),
+    staleTime: Infinity,
+  });
 }
 
 /** The phone lines to show; the broker's published numbers until (or unless) the server answers. */

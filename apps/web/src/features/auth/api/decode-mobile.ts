@@ -1,6 +1,6 @@
 import { DecodeMobileResponseSchema } from '@hk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { useLiteQuery } from '../../../lib/lite-query';
 
 // POST /v1/Services/decode_mobile — a partner link's encrypted `mobile` → {mobile, region}.
 export async function decodeMobile(encrypted: string) {
@@ -9,10 +9,5 @@ export async function decodeMobile(encrypted: string) {
 }
 
 export function useDecodedMobile(encrypted: string | null) {
-  return useQuery({
-    queryKey: ['decode-mobile', encrypted],
-    queryFn: () => decodeMobile(encrypted!),
-    enabled: Boolean(encrypted),
-    staleTime: Infinity,
-  });
+  return useLiteQuery(`decode-mobile:${encrypted}`, () => decodeMobile(encrypted!), Boolean(encrypted));
 }

@@ -5,8 +5,8 @@ import {
   CAPTCHA_WIDTH,
   ImageCodeResponseSchema,
 } from '@hk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { useLiteQuery } from '../../../lib/lite-query';
 
 // POST /services/image_code — a PNG data URL bound to this device (Device-Id header). Each captcha
 // is single use, so it is never cached: `refetch()` gives a new one.
@@ -19,12 +19,7 @@ export async function fetchImageCode() {
   return res.data;
 }
 
+/** The captcha while the form lives; `refetch()` draws a new one (lib/lite-query.ts: decision 015). */
 export function useImageCode(enabled: boolean) {
-  return useQuery({
-    queryKey: ['image-code'],
-    queryFn: fetchImageCode,
-    enabled,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  return useLiteQuery('image-code', fetchImageCode, enabled);
 }

@@ -1,6 +1,6 @@
 import { type Language, PHONE_REGIONS, RegionListResponseSchema } from '@hk/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useLiteQuery } from '../../../lib/lite-query';
 
 export interface RegionOption {
   code: string;
@@ -20,11 +20,8 @@ export function fallbackRegions(lang: Language): RegionOption[] {
   return PHONE_REGIONS.map((r) => ({ code: r.code, name: r.names[lang], dial: r.dial }));
 }
 
-export function regionListQueryOptions(lang: Language) {
-  return queryOptions({ queryKey: ['region-list', lang], queryFn: fetchRegionList, staleTime: Infinity });
-}
-
+/** The server's list in `lang`, fetched once per language while the form lives. */
 export function useRegionList(lang: Language): RegionOption[] {
-  const q = useQuery(regionListQueryOptions(lang));
+  const q = useLiteQuery(`region-list:${lang}`, fetchRegionList);
   return q.data?.length ? q.data : fallbackRegions(lang);
 }

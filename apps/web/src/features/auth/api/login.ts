@@ -1,7 +1,7 @@
 import { LoginResponseSchema, normalizeMobile } from '@hk/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { entryParam } from '../../../lib/entry-params';
+import { useLiteMutation } from '../../../lib/lite-query';
 
 export interface LoginInput {
   region: string;
@@ -40,5 +40,5 @@ export async function login(input: LoginInput) {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useLiteMutation(login);
 }

@@ -1,6 +1,6 @@
 import { normalizeMobile, SmsCodeResponseSchema } from '@hk/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { useLiteMutation } from '../../../lib/lite-query';
 
 export interface SmsCodeInput {
   region: string;
@@ -26,5 +26,5 @@ export async function requestSmsCode(input: SmsCodeInput) {
 }
 
 export function useRequestSmsCode() {
-  return useMutation({ mutationFn: requestSmsCode });
+  return useLiteMutation(requestSmsCode);
 }

@@ -1,11 +1,11 @@
 import {
   CAPTCHA_WARNING_TOAST_MS,
   checkIsCaptchaAlwaysRequired,
+  checkLoginForm,
   checkMobile,
   DEFAULT_PHONE_REGION,
   ErrorCode,
   formatMobileInput,
-  LoginFormSchema,
   type LoginForm as LoginFormValues,
   LoginUserStatus,
   mobileInputMaxLength,
@@ -13,17 +13,18 @@ import {
   SMS_CODE_LENGTH,
   SMS_COUNTDOWN_S,
 } from '@hk/domain';
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { AppButton } from '../../../components/ui/app-button';
-import { userStatusQueryKey } from '../../../lib/api/user-status';
+import { userStatusQueryKey } from '../../../lib/api/user-status-fetch';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+// the first load of /login without react-hook-form or TanStack Query (decision 015)
+import { useForm } from '../../../lib/light-form';
+import { removeLoadedQueries } from '../../../lib/query-client-ref';
 import { saveSession } from '../../../lib/session';
 import { confirmDialog, preloadOverlays, showToast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -56,12 +57,11 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 export function LoginForm() {
   const { t, i18n } = useTranslation('login');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const ids = { mobile: useId(), imgCode: useId(), smsCode: useId() };
 
   const form = useForm<LoginFormValues>({
-    resolver: standardSchemaResolver(LoginFormSchema),
+    resolver: checkLoginForm,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
@@ -221,7 +221,7 @@ export function LoginForm() {
         mobile: data.mobile_masked,
         isCodeCN: data.region === 'CN',
       });
-      queryClient.removeQueries({ queryKey: userStatusQueryKey });
+      removeLoadedQueries(userStatusQueryKey);
       void syncCaType();
       // spec §2: a new user starts the opening; an existing one goes to the user centre
       const to = data.status === LoginUserStatus.NEW ? ROUTES.accountType.path : ROUTES.usercenter.path;

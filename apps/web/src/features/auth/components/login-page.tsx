@@ -1,14 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyWithQuery } from '../../../app/lazy-with-query';
 import { BrandHeader } from '../../../components/brand-logo';
 import { useIsLoggedIn } from '../../../lib/session';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
 
-// a returning person's view is a chunk of its own: the first load of /login, logged out, is the
-// form alone (the 180 KB budget)
-const LoggedInView = lazy(() => import('./logged-in-view').then((m) => ({ default: m.LoggedInView })));
+// a returning person's view is a chunk of its own, with the query library it reads through: the
+// first load of /login, logged out, is the form alone (decision 015)
+const LoggedInView = lazyWithQuery(() =>
+  import('./logged-in-view').then((m) => ({ default: m.LoggedInView })),
+);
 
 /** /login (spec §2): the form when logged out, the returning view when a token is stored. */
 export function LoginPage() {
