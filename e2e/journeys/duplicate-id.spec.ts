@@ -1,6 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, idImages, latestSmsCode, test, uniqueClientIp, uniqueHkMobile } from '../support';
+import {
+  applicationStatus,
+  bringToSignature,
+  expect,
+  idImages,
+  latestSmsCode,
+  signAndSubmitThroughApi,
+  test,
+  uniqueClientIp,
+  uniqueHkMobile,
+} from '../support';
 
 // spec §4 duplicate-account cases: an ID already used with another mobile shows a dialog that
 // offers logging in with the other number or calling customer service. Nothing is saved.
@@ -77,18 +87,17 @@ test('an ID of a submitted application opens the duplicate-account dialog; nothi
   page,
   browser,
 }) => {
-  test.skip(
-    true,
-    'Needs the submit route (POST /v9/OpenAccountHk/submit, issue "opening flow part 2") or a dev-only ' +
-      'route that submits an application: only a SUBMITTED application holds its ID number (2003), ' +
-      'no route can bring one there yet, and a journey does not write to the database.',
-  );
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const idNumber = randomHkid();
   await logInAsNewUser(page);
   await confirmHkId(page, idNumber);
   await expect(page).toHaveURL(/\/userinfo\/address$/);
-  // The first applicant submits here, through the submit route once it exists.
+  // The first applicant goes through every later step and submits, through the real API
+  // (e2e/support/flow.ts; it waits out the recording's minimum time): only a SUBMITTED
+  // application holds its ID number.
+  await bringToSignature(page, { identity: null });
+  expect((await signAndSubmitThroughApi(page, 'CHAN TAI MAN')).status).toBe(1);
+  expect((await applicationStatus(page)).status).toBe(1);
 
   // Someone else (another phone, another number) enters the same ID.
   const other = await otherPhone(browser);

@@ -19,6 +19,8 @@ export {
   smsMessages,
 } from './dev';
 export { idImages, randomHkid, sampleIds } from './fixtures';
+export { applicationStatus, bringToSignature, sampleHkIdentity, signAndSubmitThroughApi } from './flow';
+export { describeFocus, expectFocusInside, tabTo } from './keyboard';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
 export { loginThroughApi } from './session';
 export { expect, test } from './test';

@@ -1,0 +1,196 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import {
+  apiCall,
+  completeAddressStep,
+  completeIdentityStep,
+  confirmStep,
+  type IdentityForApi,
+  uploadDocument,
+} from './api';
+import { latestMailCode } from './dev';
+import { idImages, randomHkid, sampleIds } from './fixtures';
+
+// Brings an application to the signature step, or submits it, THROUGH THE REAL API (never by
+// writing the database), the shortest way the server accepts: an HKID holder, a Hong Kong address,
+// a cash account on the Hong Kong market only (the recording then has its two common sections),
+// retired, no derivatives knowledge, a few years of stocks (no risk call to book), the recording
+// in English (the shortest of the three languages), two identity photos, an HSBC account.
+
+/** The HKID holder the helpers use unless told otherwise: the sample card's names, a fresh number. */
+export function sampleHkIdentity(idNumber = randomHkid()): IdentityForApi {
+  return {
+    location: 'HK',
+    front: idImages.hkFront,
+    back: idImages.hkBack,
+    chineseName: sampleIds.hk.nameZh,
+    surname: sampleIds.hk.surname,
+    givenName: sampleIds.hk.givenName.toUpperCase(),
+    idNumber,
+    gender: 'M',
+    birthDate: sampleIds.hk.birthDate,
+  };
+}
+
+interface Playlist {
+  text_version: string;
+  language: 'zh-CN' | 'zh-HK' | 'en';
+  total_ms: number;
+  sections: { section: string }[];
+}
+
+/** `start` of the risk-disclosure recording: what `listened` will need, and when it may be sent. */
+async function startRecording(page: Page) {
+  const { data } = await apiCall<{ started_at: string; minimum_ms: number; playlist: Playlist }>(
+    page,
+    '/v9/OpenAccountHk/risk_disclosure',
+    { action: 'start', language: 'en' },
+  );
+  return data;
+}
+
+/**
+ * `listened`, once the server's rule allows it: at least the recording's length at 1.5× since the
+ * start, on the server's clock (so this really waits, counting from the start the server recorded).
+ */
+async function finishRecording(page: Page, started: Awaited<ReturnType<typeof startRecording>>) {
+  const { playlist } = started;
+  // the server's clock by its Date header (1 s resolution), against the start it answered
+  const serverNow = async () => {
+    const res = await page.request.get('/healthz');
+    return new Date(res.headers().date ?? Date.now()).getTime();
+  };
+  const due = new Date(started.started_at).getTime() + started.minimum_ms + 1_500;
+  const wait = due - (await serverNow());
+  if (wait > 0) await page.waitForTimeout(wait);
+  return apiCall<{ next_step: string | null; ended_at: string }>(page, '/v9/OpenAccountHk/risk_disclosure', {
+    action: 'listened',
+    text_version: playlist.text_version,
+    language: playlist.language,
+    sections: playlist.sections.map((s) => s.section),
+    ranges: [{ start_ms: 0, end_ms: playlist.total_ms }],
+    max_speed: 1.5,
+  });
+}
+
+export interface ToSignatureOptions {
+  /** The ID step's answers; `null` when the journey confirmed the ID step itself. */
+  identity?: IdentityForApi | null;
+}
+
+/**
+ * Every step before the signature confirmed through the real calls, on a page whose session is
+ * logged in with an application created (the app's /accountType did it). Waits out the
+ * recording's minimum time (about 45 s for the English recording of a cash HK-only account),
+ * overlapped with the profile steps. Answers what the signature will need.
+ */
+export async function bringToSignature(page: Page, opts: ToSignatureOptions = {}) {
+  const identity = opts.identity === undefined ? sampleHkIdentity() : opts.identity;
+  if (identity) await completeIdentityStep(page, identity);
+  await completeAddressStep(page, idImages.hkBack);
+  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
+  // the recording's sections are fixed by the account type: start it now, the clock runs meanwhile
+  const recording = await startRecording(page);
+
+  const email = `keyboard${Date.now()}${randomInt(1000)}@example.com`;
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
+  const code = await latestMailCode(page.request, email);
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
+  await confirmStep(page, 'personal', {
+    education: 'undergraduate',
+    marital_status: 'single',
+    residential_property: 'rented',
+    email,
+  });
+  await confirmStep(page, 'employment', { status: 'retired' });
+  await confirmStep(page, 'financial', {
+    annual_income: 'income_under_100k',
+    net_assets: 'net_assets_under_500k',
+    income_sources: ['pension'],
+    asset_classes: ['cash'],
+    funds_source: 'pension',
+  });
+  await confirmStep(page, 'tax', {
+    tax_residencies: [{ country: 'HK', tin_from_id: true }],
+    us_citizen: false,
+    us_green_card: false,
+    us_born: false,
+  });
+  await confirmStep(page, 'declarations', {
+    pep: false,
+    licensed_employee: false,
+    staff_relation: false,
+    beneficial_owner: true,
+    corporate_voting_35: false,
+    hkidr_consent: true,
+    direct_marketing: false,
+  });
+  // a few years of stocks: no risk-disclosure call to book; no derivatives knowledge (no futures)
+  await confirmStep(page, 'investment', {
+    purposes: ['capital_appreciation'],
+    experience: {
+      securities: '3to5',
+      bond: 'none',
+      etf: 'none',
+      warrant: 'none',
+      cbbc: 'none',
+      futures_options: 'none',
+    },
+    derivatives_knowledge: [],
+  });
+
+  const heard = await finishRecording(page, recording);
+  if (heard.data.next_step !== 'identity_media')
+    throw new Error(`after the recording the server names ${heard.data.next_step}, not identity_media`);
+  // within 5 minutes of the recording's end
+  await uploadDocument(page, 'selfie', idImages.hkFront);
+  await uploadDocument(page, 'selfie_with_id', idImages.hkBack);
+  await confirmStep(page, 'identity_media', { method: 'photos' });
+  const bank = await confirmStep(page, 'bank', {
+    bank_code: '004',
+    account_number: '123456789001',
+    holder_name: identity ? `${identity.surname} ${identity.givenName}` : 'CHAN TAI MAN',
+  });
+  if (bank.data.next_step !== 'signature')
+    throw new Error(`after the bank step the server names ${bank.data.next_step}, not signature`);
+  return { identity, email };
+}
+
+interface AgreementsAnswer {
+  documents: { id: string; version: string; sha256: string }[];
+  answers_hash: string;
+}
+
+/**
+ * The signature (typed: the ID's English name, adopted) and the submission through the real calls,
+ * after `bringToSignature`: every document opened at its current text, then signed, then submitted.
+ */
+export async function signAndSubmitThroughApi(page: Page, typedName: string) {
+  const language = 'en';
+  const { data } = await apiCall<AgreementsAnswer>(page, '/v9/OpenAccountHk/agreements', { language });
+  for (const d of data.documents)
+    await apiCall(page, '/v9/OpenAccountHk/agreement_opened', { language, id: d.id, sha256: d.sha256 });
+  await apiCall(page, '/v9/OpenAccountHk/sign', {
+    language,
+    method: 'typed',
+    typed_name: typedName,
+    typed_statement: true,
+    agreements: data.documents.map((d) => ({ id: d.id, version: d.version, sha256: d.sha256 })),
+    answers_hash: data.answers_hash,
+  });
+  const submitted = await apiCall<{ status: number; submission_number: number }>(
+    page,
+    '/v9/OpenAccountHk/submit',
+    { idempotency_key: randomUUID() },
+  );
+  return submitted.data;
+}
+
+/** The status call's answer (spec §3): the application's status and the step the server names next. */
+export async function applicationStatus(page: Page) {
+  const { data } = await apiCall<{ status: number; next_step: string | null; info_progress: number }>(
+    page,
+    '/v9/OpenAccountHk/status',
+  );
+  return data;
+}
