@@ -5,7 +5,13 @@ import * as z from 'zod/mini';
 import { formBoolean, formList } from '../contracts/common.schema';
 import { checkIsIsoDate } from '../id-documents';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../steps/account-type';
-import { EMPLOYMENT_STATUSES } from '../steps/employment';
+import {
+  EMPLOYMENT_ANSWERS,
+  EMPLOYMENT_STATUSES,
+  INDUSTRIES,
+  JOB_LEVELS,
+  YEARS_OF_SERVICE_MAX,
+} from '../steps/employment';
 import { applicableSteps } from '../steps/registry';
 import type { ApplicationFacts, StepId } from '../steps/types';
 import { draftText, textRule, typedText } from '../text';
@@ -35,8 +41,7 @@ import {
 import { personalForm } from './personal-form';
 import { taxForm } from './tax-form';
 
-/** spec §3 industries. */
-export const INDUSTRIES = ['service', 'agriculture', 'manufacturing', 'financial', 'government'] as const;
+export { INDUSTRIES, JOB_LEVELS };
 
 export interface StepFormContext {
   /** Today in Hong Kong (YYYY-MM-DD). */
@@ -216,22 +221,10 @@ const choices = <T extends readonly [string, ...string[]]>(values: T, key: strin
 
 /** Statuses whose employer and job are asked (spec §3: employed and self-employed). */
 export const EMPLOYED_STATUSES = ['employed', 'self_employed'] as const;
-/** spec §3 lists the job level without values: a broker's usual ladder. */
-export const JOB_LEVELS = ['staff', 'supervisor', 'manager', 'senior_management', 'owner'] as const;
 
 /** spec §3: the status, and for the employed and self-employed their employer and job. */
 export const employmentForm: StepForm = {
-  draft: z.partial(
-    z.object({
-      status: z.enum(EMPLOYMENT_STATUSES),
-      company_name: draftText(200),
-      industry: z.enum(INDUSTRIES),
-      position: draftText(100),
-      job_level: z.enum(JOB_LEVELS),
-      department: draftText(100),
-      years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
-    }),
-  ),
+  draft: EMPLOYMENT_ANSWERS,
   schema: () =>
     z.pipe(
       z
@@ -250,7 +243,7 @@ export const employmentForm: StepForm = {
                 .check(
                   z.int('years_of_service_invalid'),
                   z.minimum(0, 'years_of_service_invalid'),
-                  z.maximum(60, 'years_of_service_invalid'),
+                  z.maximum(YEARS_OF_SERVICE_MAX, 'years_of_service_invalid'),
                 ),
             ),
           ),

@@ -13,25 +13,36 @@ export const EMPLOYMENT_STATUSES = [
 ] as const;
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
 
+/** spec §3 industries. */
+export const INDUSTRIES = ['service', 'agriculture', 'manufacturing', 'financial', 'government'] as const;
+/** spec §3 lists the job level without values: a broker's usual ladder. */
+export const JOB_LEVELS = ['staff', 'supervisor', 'manager', 'senior_management', 'owner'] as const;
+/** Years with the employer (spec §3): whole years, 0 to 60. */
+export const YEARS_OF_SERVICE_MAX = 60;
+
 /**
- * Employment (spec §3): the status, and for the employed and self-employed the employer and the
- * job. The screen comes with the opening-flow issue (part 1); the status is declared now because
- * the margin rule rests on it.
+ * The employment step's saved answers, once (issue #13: the definition and the form disagreed on
+ * the industry, a list or free text, and on the years of service, 60 or 80): drafts are parsed by
+ * it and every write of the step's answers goes through it; the form (flow/step-forms.ts) adds
+ * what a confirmation needs.
  */
+export const EMPLOYMENT_ANSWERS = z.partial(
+  z.object({
+    status: z.enum(EMPLOYMENT_STATUSES),
+    company_name: draftText(200),
+    industry: z.enum(INDUSTRIES),
+    position: draftText(100),
+    job_level: z.enum(JOB_LEVELS),
+    department: draftText(100),
+    years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(YEARS_OF_SERVICE_MAX)),
+  }),
+);
+
+/** Employment (spec §3): the status, and for the employed and self-employed the employer and the job. */
 export const employmentStep: StepDefinition = {
   id: 'employment',
   stage: 50,
-  answers: z.partial(
-    z.object({
-      status: z.enum(EMPLOYMENT_STATUSES),
-      company_name: draftText(200),
-      industry: draftText(50),
-      position: draftText(100),
-      job_level: draftText(50),
-      department: draftText(100),
-      years_of_service: z.number().check(z.int(), z.minimum(0), z.maximum(80)),
-    }),
-  ),
+  answers: EMPLOYMENT_ANSWERS,
   sealedFields: [],
   documents: [],
   appliesTo: always,
