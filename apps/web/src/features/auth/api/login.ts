@@ -10,6 +10,8 @@ export interface LoginInput {
   isRead: boolean;
   /** The image captcha, once the server asked for it (8001 after wrong codes for the mobile). */
   imageCode?: string;
+  /** issue #16: in its place, a solved proof of work for this mobile */
+  powSolution?: string | undefined;
 }
 
 const orUndefined = (v: string) => v || undefined;
@@ -24,6 +26,7 @@ export async function login(input: LoginInput) {
       mobile: normalizeMobile(input.mobile),
       code: input.code.trim(),
       image_code: input.imageCode?.trim().toUpperCase() || undefined,
+      pow_solution: input.powSolution,
       isRead: input.isRead ? 1 : 0,
       inviteCode: orUndefined(inviteCode),
       invite_code: orUndefined(inviteCode),

@@ -16,8 +16,8 @@ interface Props {
   onEnter(): void;
   /** null: the image; otherwise the state of its alternative (issue #16). */
   pow: PowState | null;
-  /** The login's own captcha (after wrong codes) has no alternative: it guards no SMS. */
-  powOffered: boolean;
+  /** The captcha is (also) the login's own, asked after wrong codes: the alternative says so. */
+  powForLogin: boolean;
   onPow(state: PowState | null): void;
 }
 
@@ -25,9 +25,9 @@ interface Props {
  * The captcha row, a chunk of its own: it shows only for numbers outside CN and HK or once the
  * server asks, so the first load of /login does without it (the 180 KB budget).
  */
-export function CaptchaRow({ id, field, error, image, onEnter, pow, powOffered, onPow }: Props) {
+export function CaptchaRow({ id, field, error, image, onEnter, pow, powForLogin, onPow }: Props) {
   const { t } = useTranslation('login');
-  if (pow && powOffered) return <PowCaptcha state={pow} onUseImage={() => onPow(null)} />;
+  if (pow) return <PowCaptcha state={pow} forLogin={powForLogin} onUseImage={() => onPow(null)} />;
   return (
     <>
       <label className="field-label" htmlFor={id}>
@@ -73,11 +73,9 @@ export function CaptchaRow({ id, field, error, image, onEnter, pow, powOffered, 
           {error}
         </p>
       )}
-      {powOffered && (
-        <button type="button" className="link-button" onClick={() => onPow('idle')}>
-          {t('image_code_alternative')}
-        </button>
-      )}
+      <button type="button" className="link-button" onClick={() => onPow('idle')}>
+        {t('image_code_alternative')}
+      </button>
     </>
   );
 }

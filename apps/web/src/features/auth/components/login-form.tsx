@@ -86,9 +86,10 @@ export function LoginForm() {
   const [loginCaptchaDemanded, setLoginCaptchaDemanded] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const captchaRowShown = checkIsCaptchaAlwaysRequired(region) || captchaDemanded || loginCaptchaDemanded;
-  // "Can't read the image?": a proof of work in its place, for the SMS request (not the login's)
+  // "Can't read the image?": a proof of work in its place, for the SMS request and the login's own
+  // captcha alike (issue #16)
   const [powState, setPowState] = useState<PowState | null>(null);
-  const usePow = powState !== null && !loginCaptchaDemanded;
+  const usePow = powState !== null;
   const captcha = useImageCode(captchaRowShown && !usePow);
   const countdown = useCountdown();
   const sms = useRequestSmsCode();
@@ -109,9 +110,9 @@ export function LoginForm() {
   }, [decoded.error]);
 
   // The captcha guards the SMS request; once a code is on its way the login needs only the code,
-  // unless the server asked for the captcha with the login as well.
+  // unless the server asked for the captcha with the login as well. Without the image: nothing to type.
   useEffect(() => {
-    setValue('captchaShown', (captchaRowShown && !codeSent && !usePow) || loginCaptchaDemanded);
+    setValue('captchaShown', ((captchaRowShown && !codeSent) || loginCaptchaDemanded) && !usePow);
   }, [captchaRowShown, codeSent, usePow, loginCaptchaDemanded, setValue]);
 
   useEffect(() => {
@@ -206,13 +207,19 @@ export function LoginForm() {
   };
 
   const submitLogin = async (values: LoginFormValues) => {
+    // issue #16: the login's captcha without the image, a challenge solved for each try
+    const powSolution =
+      loginCaptchaDemanded && usePow
+        ? await (await loadCaptchaRow()).solvePowCaptcha(values.region, values.mobile, setPowState, true)
+        : undefined;
+    if (powSolution === null) return;
     try {
       const data = await loginMutation.mutateAsync({
         region: values.region,
         mobile: values.mobile,
         code: values.smsCode,
         isRead: true,
-        ...(loginCaptchaDemanded ? { imageCode: values.imgCode } : {}),
+        ...(loginCaptchaDemanded ? { imageCode: usePow ? '' : values.imgCode, powSolution } : {}),
       });
       saveSession({
         uid: data.uid,
@@ -228,15 +235,16 @@ export function LoginForm() {
       await navigate(to, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      // A captcha sent with the login is used up, whatever the answer.
-      if (loginCaptchaDemanded) refreshCaptcha();
+      // A captcha sent with the login is used up, whatever the answer (a new check at the next try).
+      if (loginCaptchaDemanded && !usePow) refreshCaptcha();
+      if (usePow) setPowState(err.is('CAPTCHA_WRONG') ? 'failed_login' : 'idle');
       if (err.is('CAPTCHA_REQUIRED')) {
         // as for the SMS request (spec §8): a 4 s warning, the captcha row, a fresh captcha
         void showToast(err.message, 'warn', CAPTCHA_WARNING_TOAST_MS);
         setLoginCaptchaDemanded(true);
         return;
       }
-      if (err.is('CAPTCHA_WRONG')) {
+      if (err.is('CAPTCHA_WRONG') && !usePow) {
         setError('imgCode', { type: 'server', message: err.message });
         void showToast(err.message, 'error');
         setFocus('imgCode');
@@ -330,7 +338,7 @@ export function LoginForm() {
             image={captcha}
             onEnter={() => void onGetCode()}
             pow={powState}
-            powOffered={!loginCaptchaDemanded}
+            powForLogin={loginCaptchaDemanded}
             onPow={setPowState}
           />
         </Suspense>
