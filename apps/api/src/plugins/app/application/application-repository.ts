@@ -1,5 +1,5 @@
 import { ApplicationStatus } from '@hk/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { applications, users } from '../../../db/schema';
 import { type EventMeta, recordEvent } from '../events/event-repository';
@@ -59,4 +59,31 @@ export async function findUserMobileMasked(db: Db, userId: string): Promise<stri
 /** spec §4 `bank_type`: the kind of designated account the bank step gave (status, user centre). */
 export async function setBankType(tx: Tx, applicationId: string, bankType: number): Promise<void> {
   await tx.update(applications).set({ bankType }).where(eq(applications.id, applicationId));
+}
+
+/** The status of a user's application, or null when there is none. */
+export async function findApplicationStatusOfUser(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ status: applications.status })
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/**
+ * Writes a status change only if the application still has the status it was decided from (a
+ * concurrent change wins): the updated row, or null when it lost.
+ */
+export async function updateStatusIfUnchanged(
+  tx: Tx,
+  app: Pick<ApplicationRow, 'id' | 'status'>,
+  set: { status: number; updatedAt: Date; submittedAt?: Date },
+): Promise<ApplicationRow | null> {
+  const [updated] = await tx
+    .update(applications)
+    .set(set)
+    .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
+    .returning();
+  return updated ?? null;
 }

@@ -65,3 +65,16 @@ export async function findLiveStorageKeys(db: Db, keys: string[]): Promise<Set<s
     .where(and(inArray(documents.storageKey, keys), isNull(documents.deletedAt)));
   return new Set(rows.map((r) => r.storageKey));
 }
+
+/** Documents of an application by id, deleted ones included (a submission's snapshot names them). */
+export async function listDocumentsOfApplicationByIds(
+  db: Db | Tx,
+  applicationId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: documents.id, createdAt: documents.createdAt, storageKey: documents.storageKey })
+    .from(documents)
+    .where(and(eq(documents.applicationId, applicationId), inArray(documents.id, [...ids])));
+}

@@ -1,5 +1,5 @@
 import type { Actor } from '@hk/domain';
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../../db/client';
 import { applicationEvents } from '../../../db/schema';
@@ -144,4 +144,30 @@ export async function listEventsOfApplication(db: Db | Tx, applicationId: string
     .from(applicationEvents)
     .where(eq(applicationEvents.applicationId, applicationId))
     .orderBy(asc(applicationEvents.id));
+}
+
+/** The latest event of one of `types` in an application (the highest id), or null. */
+export async function findLatestEventOfTypes(db: Db | Tx, applicationId: string, types: readonly string[]) {
+  const [row] = await db
+    .select()
+    .from(applicationEvents)
+    .where(
+      and(eq(applicationEvents.applicationId, applicationId), inArray(applicationEvents.type, [...types])),
+    )
+    .orderBy(desc(applicationEvents.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The data of every event of one type in an application. */
+export async function listEventDataOfType(
+  db: Db | Tx,
+  applicationId: string,
+  type: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .select({ data: applicationEvents.data })
+    .from(applicationEvents)
+    .where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.type, type)));
+  return rows.map((r) => r.data);
 }

@@ -8,14 +8,18 @@ import {
   LIVE_CODE_TTL_MS,
 } from '@hk/domain/flow/identity-media';
 import type { StepFormContext } from '@hk/domain/flow/step-forms';
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { liveVideoCodes } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import type { DocumentRow } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findStepRow, lockEditableApplicationOfUser } from '../steps/step-repository';
+import {
+  countLiveCodesSince,
+  insertLiveCode,
+  lockLiveCodeOfApplication,
+  markLiveCodeUsed,
+} from './live-code-repository';
 
 // Identity photos or face video (issue #7 step 2): the 5-minute window after the recording, and
 // the single-use digits read in a face video (`liveVideoCheck`).
@@ -78,37 +82,26 @@ export async function issueLiveCode(ctx: AppContext, userId: string, meta: Event
   return ctx.db.transaction(async (tx) => {
     const app = await lockEditableApplicationOfUser(tx, userId);
     await requireIdentityMediaWindow(tx, app.id, now);
-    const [issued] = await tx
-      .select({ n: count() })
-      .from(liveVideoCodes)
-      .where(
-        and(
-          eq(liveVideoCodes.applicationId, app.id),
-          gt(liveVideoCodes.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
-        ),
-      );
-    if ((issued?.n ?? 0) >= LIVE_CODE_MAX_PER_HOUR) throw new AppError('RATE_LIMITED');
+    const issued = await countLiveCodesSince(tx, app.id, new Date(now.getTime() - 60 * 60 * 1000));
+    if (issued >= LIVE_CODE_MAX_PER_HOUR) throw new AppError('RATE_LIMITED');
     const digits = String(randomInt(10 ** LIVE_CODE_DIGITS)).padStart(LIVE_CODE_DIGITS, '0');
     const expiresAt = new Date(now.getTime() + LIVE_CODE_TTL_MS);
-    const [row] = await tx
-      .insert(liveVideoCodes)
-      .values({
-        applicationId: app.id,
-        digitsSealed: ctx.vault.encrypt(digits),
-        digitsHash: ctx.vault.lookupHash(`live-code:${app.id}:${digits}`),
-        createdAt: now,
-        expiresAt,
-      })
-      .returning({ id: liveVideoCodes.id });
+    const id = await insertLiveCode(tx, {
+      applicationId: app.id,
+      digitsSealed: ctx.vault.encrypt(digits),
+      digitsHash: ctx.vault.lookupHash(`live-code:${app.id}:${digits}`),
+      createdAt: now,
+      expiresAt,
+    });
     await recordEvent(tx, meta, {
       type: 'live_code_issued',
       applicationId: app.id,
       userId,
       step: 'identity_media',
-      data: { live_code_id: row!.id },
+      data: { live_code_id: id },
       at: now,
     });
-    return { live_code_id: row!.id, digits, expires_at: expiresAt.toISOString() };
+    return { live_code_id: id, digits, expires_at: expiresAt.toISOString() };
   });
 }
 
@@ -121,18 +114,8 @@ export async function consumeLiveCode(
   input: { applicationId: string; liveCodeId: string | undefined; documentId: string; now: Date },
 ): Promise<void> {
   if (!input.liveCodeId || !UUID.test(input.liveCodeId)) throw new AppError('LIVE_CODE_INVALID');
-  const [code] = await tx
-    .select()
-    .from(liveVideoCodes)
-    .where(
-      and(eq(liveVideoCodes.id, input.liveCodeId), eq(liveVideoCodes.applicationId, input.applicationId)),
-    )
-    .for('update')
-    .limit(1);
+  const code = await lockLiveCodeOfApplication(tx, input.liveCodeId, input.applicationId);
   if (!code || code.usedAt || code.expiresAt.getTime() < input.now.getTime())
     throw new AppError('LIVE_CODE_INVALID');
-  await tx
-    .update(liveVideoCodes)
-    .set({ usedAt: input.now, documentId: input.documentId })
-    .where(eq(liveVideoCodes.id, code.id));
+  await markLiveCodeUsed(tx, code.id, input.documentId, input.now);
 }

@@ -10,13 +10,11 @@ import {
 } from '@hk/domain/flow/risk-disclosure';
 import type { RiskDisclosureResponse } from '@hk/domain/flow/risk-disclosure-contracts';
 import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { applicationEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { requireActionBudget } from '../budgets/action-budget';
-import { type EventMeta, recordEvent } from '../events/event-repository';
+import { type EventMeta, findLatestEventOfTypes, recordEvent } from '../events/event-repository';
 import { type ApplicationRow, listStepRows, lockEditableApplicationOfUser } from '../steps/step-repository';
 import { progressOf, writeStep } from '../steps/step-service';
 
@@ -27,18 +25,7 @@ function sectionsOf(app: ApplicationRow, facts: ReturnType<typeof progressOf>['f
 
 /** The latest start or accepted listening of an application's recording (the events are the record). */
 async function latestRecordingEvent(tx: Tx, applicationId: string) {
-  const [row] = await tx
-    .select()
-    .from(applicationEvents)
-    .where(
-      and(
-        eq(applicationEvents.applicationId, applicationId),
-        inArray(applicationEvents.type, ['risk_disclosure_started', 'risk_disclosure_listened']),
-      ),
-    )
-    .orderBy(desc(applicationEvents.id))
-    .limit(1);
-  return row ?? null;
+  return findLatestEventOfTypes(tx, applicationId, ['risk_disclosure_started', 'risk_disclosure_listened']);
 }
 
 /**

@@ -9,10 +9,8 @@ import {
   strokesBox,
 } from '@hk/domain/flow/signing';
 import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
-import { applicationEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { requireApplication, requireEditable } from '../application/application-access';
 import { requireActionBudget } from '../budgets/action-budget';
@@ -22,7 +20,12 @@ import {
   listActiveDocumentsOfKind,
   softDeleteDocuments,
 } from '../documents/document-repository';
-import { checkHasEventWith, type EventMeta, recordEvent } from '../events/event-repository';
+import {
+  checkHasEventWith,
+  type EventMeta,
+  listEventDataOfType,
+  recordEvent,
+} from '../events/event-repository';
 import type { PendingRemoval } from '../files/file-store';
 import {
   type ApplicationRow,
@@ -55,13 +58,8 @@ function signingState(app: ApplicationRow, rows: readonly StepRow[], language: L
 
 /** `id:sha256` of every document opened (agreement_opened) in this application. */
 async function openedDocuments(db: Db | Tx, applicationId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ data: applicationEvents.data })
-    .from(applicationEvents)
-    .where(
-      and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.type, 'agreement_opened')),
-    );
-  return new Set(rows.map((r) => `${String(r.data.id)}:${String(r.data.sha256)}`));
+  const opened = await listEventDataOfType(db, applicationId, 'agreement_opened');
+  return new Set(opened.map((d) => `${String(d.id)}:${String(d.sha256)}`));
 }
 
 /** The agreements screen's data (docs/api/steps.md, signature: `agreements`). */

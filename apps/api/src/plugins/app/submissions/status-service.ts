@@ -1,8 +1,7 @@
 import { checkIsEditableStatus, type StatusAction, transitionStatus } from '@hk/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { applications } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
+import { updateStatusIfUnchanged } from '../application/application-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import type { ApplicationRow } from '../steps/step-repository';
 
@@ -26,15 +25,11 @@ export async function changeApplicationStatus(
     throw new AppError('STATUS_CHANGE_REFUSED');
   }
   const firstSubmission = action === 'submit' || action === 'resubmit';
-  const [updated] = await tx
-    .update(applications)
-    .set({
-      status: result.to,
-      updatedAt: now,
-      ...(firstSubmission && !app.submittedAt ? { submittedAt: now } : {}),
-    })
-    .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
-    .returning();
+  const updated = await updateStatusIfUnchanged(tx, app, {
+    status: result.to,
+    updatedAt: now,
+    ...(firstSubmission && !app.submittedAt ? { submittedAt: now } : {}),
+  });
   if (!updated) throw new AppError('STATUS_CHANGE_REFUSED');
   await recordEvent(tx, meta, {
     type: 'status_changed',

@@ -58,3 +58,22 @@ export async function findSubmissionOfIdempotencyKey(
     .limit(1);
   return row?.submission;
 }
+
+/** A submission of an application: the given number, else the latest; null when there is none. */
+export async function findSubmissionOfApplication(
+  db: Db | Tx,
+  applicationId: string,
+  number?: number,
+): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(
+      number === undefined
+        ? eq(submissions.applicationId, applicationId)
+        : and(eq(submissions.applicationId, applicationId), eq(submissions.number, number)),
+    )
+    .orderBy(desc(submissions.number))
+    .limit(1);
+  return row ?? null;
+}

@@ -2,15 +2,14 @@
 // and builds it (build.ts). The applicant's route and, later, the back office call this.
 import { createHash } from 'node:crypto';
 import type { Language } from '@hk/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../../../context';
 import type { Db } from '../../../../db/client';
-import { documents, submissions } from '../../../../db/schema';
 import { AppError } from '../../../../lib/app-error';
+import { listDocumentsOfApplicationByIds } from '../../documents/document-repository';
 import { FileIntegrityError } from '../../files/file-store';
 import { findApplicationByUser } from '../../steps/step-repository';
-import type { SubmissionRow } from '../submission-repository';
+import { findSubmissionOfApplication, type SubmissionRow } from '../submission-repository';
 import { buildApplicationPdf, signingLanguage } from './build';
 
 /**
@@ -20,16 +19,7 @@ import { buildApplicationPdf, signingLanguage } from './build';
 export async function findSubmissionOfUser(db: Db, userId: string, number?: number): Promise<SubmissionRow> {
   const app = await findApplicationByUser(db, userId);
   if (!app) throw new AppError('APPLICATION_NOT_FOUND');
-  const [row] = await db
-    .select()
-    .from(submissions)
-    .where(
-      number === undefined
-        ? eq(submissions.applicationId, app.id)
-        : and(eq(submissions.applicationId, app.id), eq(submissions.number, number)),
-    )
-    .orderBy(desc(submissions.number))
-    .limit(1);
+  const row = await findSubmissionOfApplication(db, app.id, number);
   // nothing submitted (or no such number): the PDF does not exist
   if (!row) throw new AppError('DOCUMENT_NOT_FOUND');
   return row;
@@ -102,21 +92,11 @@ export async function applicationPdfOfSubmission(
   if (cached) return cached;
 
   const snapDocs = snapshotDocuments(submission.snapshot);
-  const rows =
-    snapDocs.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: documents.id, createdAt: documents.createdAt, storageKey: documents.storageKey })
-          .from(documents)
-          .where(
-            and(
-              eq(documents.applicationId, submission.applicationId),
-              inArray(
-                documents.id,
-                snapDocs.map((d) => d.id),
-              ),
-            ),
-          );
+  const rows = await listDocumentsOfApplicationByIds(
+    ctx.db,
+    submission.applicationId,
+    snapDocs.map((d) => d.id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const signatureDoc = snapDocs.find((d) => d.kind === 'signature');
   const pdf = await buildApplicationPdf({
