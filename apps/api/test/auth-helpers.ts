@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Language } from '@hk/domain';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -182,4 +182,19 @@ export async function countAuthRows(t: TestApp) {
     smsCodes: await n(smsCodes),
     smsRequests: await n(smsRequests),
   };
+}
+
+/** A proof-of-work challenge (`/services/pow_challenge`, decision 014). */
+export interface Challenge {
+  algorithm: string;
+  salt: string;
+  challenge: string;
+  maxnumber: number;
+}
+
+/** What the browser's worker does: the number whose hash with the salt is the challenge. */
+export function solvePow(c: Challenge): string {
+  for (let n = 0; n <= c.maxnumber; n++)
+    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return String(n);
+  throw new Error('no solution');
 }

@@ -1,12 +1,12 @@
 // issue #16 (decision 014): the login's own captcha (after LOGIN_FREE_WRONG_CODES wrong codes for a
 // mobile) takes the proof of work in place of the image, with the SMS request's guarantees.
-import { createHash } from 'node:crypto';
 import { CAPTCHA_TTL_S, ErrorCode, LOGIN_FREE_WRONG_CODES, translateError } from '@hk/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { captchas, sessions, smsCodes } from '../src/db/schema';
 import { mobileLookupHash } from '../src/plugins/app/auth/mobile-identity';
 import {
+  type Challenge,
   gbMobile,
   hkMobile,
   type LoginData,
@@ -14,25 +14,12 @@ import {
   post,
   requestSms,
   requestSmsSolving,
+  solvePow as solve,
   solveCaptcha,
 } from './auth-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
-
-interface Challenge {
-  algorithm: string;
-  salt: string;
-  challenge: string;
-  maxnumber: number;
-}
-
-/** What the browser's worker does: the number whose hash with the salt is the challenge. */
-function solve(c: Challenge): string {
-  for (let n = 0; n <= c.maxnumber; n++)
-    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return String(n);
-  throw new Error('no solution');
-}
 
 async function challengeFor(t: TestApp, region: string, mobile: string, device: string) {
   const res = await post<Challenge>(t, '/services/pow_challenge', { region, mobile }, { device });

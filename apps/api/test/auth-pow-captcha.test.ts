@@ -1,26 +1,11 @@
-import { createHash } from 'node:crypto';
 import { CAPTCHA_PER_IP_PER_HOUR, CAPTCHA_TTL_S, ErrorCode, POW_MAX_NUMBER } from '@hk/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { captchaRequests, captchas, smsCodes } from '../src/db/schema';
-import { gbMobile, post, randomIp, requestSms } from './auth-helpers';
+import { type Challenge, gbMobile, post, randomIp, requestSms, solvePow as solve } from './auth-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 
 const pgUrl = await findPostgres();
-
-interface Challenge {
-  algorithm: string;
-  salt: string;
-  challenge: string;
-  maxnumber: number;
-}
-
-/** What the browser's worker does: the number whose hash with the salt is the challenge. */
-function solve(c: Challenge): string {
-  for (let n = 0; n <= c.maxnumber; n++)
-    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return String(n);
-  throw new Error('no solution');
-}
 
 async function challengeFor(t: TestApp, mobile: string, device: string, ip = randomIp()) {
   const res = await post<Challenge>(t, '/services/pow_challenge', { region: 'GB', mobile }, { device, ip });
