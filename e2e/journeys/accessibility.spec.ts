@@ -243,3 +243,38 @@ test.describe('Keyboard only, zh-CN', () => {
     await expect(page).toHaveURL(/\/userinfo\/id$/);
   });
 });
+
+// spec §1: `theme=black` (or the host app's apptheme 0) turns the screens dark; decision 012 keeps
+// their colours at AA there too (the brand red under white text, text in the brand colour lighter).
+test.describe('Dark theme', () => {
+  test('login, its documents link and the address step with its errors pass axe in the dark', async ({
+    page,
+  }) => {
+    await page.goto('/login?theme=black');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'black');
+    await expect(page.getByRole('button', { name: '快速开户' })).toBeVisible();
+    await a11y(page, 'login, dark');
+
+    await loginThroughApi(page, uniqueHkMobile());
+    await page.goto('/accountType');
+    await expect(page).toHaveURL(/\/userinfo\/id/);
+    await completeIdentityStep(page, {
+      location: 'HK',
+      front: idImages.hkFront,
+      back: idImages.hkBack,
+      chineseName: '陳大文',
+      surname: 'CHAN',
+      givenName: 'TAI MAN',
+      idNumber: randomHkid(),
+      gender: 'M',
+      birthDate: '1990-05-01',
+    });
+    await page.goto('/userinfo/address');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'black');
+    await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
+    await page.getByRole('button', { name: '下一步', exact: true }).click();
+    // the field errors are shown (their messages are alerts) before axe looks at their colours
+    await expect(page.locator('#root [role="alert"]').first()).toBeVisible();
+    await a11y(page, 'address, field errors, dark');
+  });
+});
