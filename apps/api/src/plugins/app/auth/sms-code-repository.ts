@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
 import { smsCodes, smsRequests } from '../../../db/schema';
 
 const HOUR_MS = 3600_000;
@@ -82,74 +82,4 @@ export async function insertSmsCode(
     })
     .returning({ id: smsCodes.id });
   return inserted!.id;
-}
-
-/**
- * The provider accepted the message (after the row committed): the code becomes the live one and
- * cancels the mobile's earlier codes (issue #2 §3).
- */
-export async function markSmsCodeSent(
-  db: Db,
-  row: { id: string; mobileHash: string; now: Date; providerMessageId: string | undefined },
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(smsCodes)
-      .set({ sentAt: row.now, providerMessageId: row.providerMessageId ?? null })
-      .where(eq(smsCodes.id, row.id));
-    await tx
-      .update(smsCodes)
-      .set({ supersededAt: row.now })
-      .where(
-        and(
-          eq(smsCodes.mobileHash, row.mobileHash),
-          ne(smsCodes.id, row.id),
-          isNull(smsCodes.consumedAt),
-          isNull(smsCodes.supersededAt),
-        ),
-      );
-  });
-}
-
-/**
- * The provider refused the message: the row stays (it counts toward the sending limits, so a
- * failing provider cannot be used to ask without limit) but never becomes a code that logs in;
- * the mobile's earlier code stays valid.
- */
-export async function markSmsCodeSendFailed(db: Db, id: string, now: Date) {
-  await db.update(smsCodes).set({ sendFailedAt: now, supersededAt: now }).where(eq(smsCodes.id, id));
-}
-
-/** The mobile's current code (sent, not used, not replaced), if any. */
-export async function findLiveSmsCode(tx: Tx, mobileHash: string) {
-  const [row] = await tx
-    .select({
-      id: smsCodes.id,
-      codeHash: smsCodes.codeHash,
-      expiresAt: smsCodes.expiresAt,
-      attempts: smsCodes.attempts,
-    })
-    .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.mobileHash, mobileHash),
-        isNotNull(smsCodes.sentAt),
-        isNull(smsCodes.consumedAt),
-        isNull(smsCodes.supersededAt),
-      ),
-    )
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function addWrongAttempt(tx: Tx, id: string) {
-  await tx
-    .update(smsCodes)
-    .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(eq(smsCodes.id, id));
-}
-
-export async function consumeSmsCode(tx: Tx, id: string, now: Date) {
-  await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, id));
 }

@@ -21,16 +21,14 @@ import {
   sendingLimitOf,
 } from './one-time-code';
 import {
-  addWrongAttempt,
-  consumeSmsCode,
-  findLiveSmsCode,
-  insertSmsCode,
-  markSmsCodeSendFailed,
-  markSmsCodeSent,
-  readSmsActivity,
-  recordSmsRequest,
-  type SmsActivity,
-} from './sms-code-repository';
+  addWrongCodeAttempt,
+  findLiveCode,
+  markCodeSendFailed,
+  markCodeSent,
+  markCodeUsed,
+  SMS_CODES,
+} from './one-time-code-repository';
+import { insertSmsCode, readSmsActivity, recordSmsRequest, type SmsActivity } from './sms-code-repository';
 import { composeLoginSms } from './sms-message';
 
 export interface SmsCodeRequest {
@@ -140,10 +138,15 @@ export async function requestSmsCode(ctx: AppContext, req: SmsCodeRequest, log: 
   } catch (err) {
     // The error may quote the provider's answer; never the number (it is not in our message).
     log.warn({ provider: ctx.sms.name, err: String(err) }, 'sms provider refused the message');
-    await markSmsCodeSendFailed(ctx.db, outcome.codeId, ctx.now());
+    await markCodeSendFailed(ctx.db, SMS_CODES, outcome.codeId, ctx.now());
     throw new AppError('SMS_SEND_FAILED');
   }
-  await markSmsCodeSent(ctx.db, { id: outcome.codeId, mobileHash, now: ctx.now(), providerMessageId });
+  await markCodeSent(ctx.db, SMS_CODES, {
+    id: outcome.codeId,
+    owner: mobileHash,
+    now: ctx.now(),
+    providerMessageId,
+  });
 }
 
 /**
@@ -158,10 +161,10 @@ export async function verifySmsCode(
   code: string,
   now: Date,
 ): Promise<ErrorCodeName | null> {
-  const live = await findLiveSmsCode(tx, mobileHash);
+  const live = await findLiveCode(tx, SMS_CODES, mobileHash);
   const verdict = judgeCode(live, hashSmsCode(ctx, mobileHash, code), now);
-  if (verdict === 'wrong') await addWrongAttempt(tx, live!.id);
+  if (verdict === 'wrong') await addWrongCodeAttempt(tx, SMS_CODES, live!.id);
   if (verdict !== 'right') return SMS_VERDICT[verdict];
-  await consumeSmsCode(tx, live!.id, now);
+  await markCodeUsed(tx, SMS_CODES, live!.id, now);
   return null;
 }

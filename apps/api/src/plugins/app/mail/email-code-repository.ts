@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { emailCodes } from '../../../db/schema';
 import type { CodeSendActivity } from '../auth/one-time-code';
@@ -69,76 +69,6 @@ export async function insertEmailCode(
     })
     .returning({ id: emailCodes.id });
   return inserted!.id;
-}
-
-/**
- * The mail server accepted the message (after the row committed): the code becomes the
- * application's live one and cancels its earlier unused codes, whatever their address.
- */
-export async function markEmailCodeSent(
-  db: Db,
-  row: { id: string; applicationId: string; now: Date; providerMessageId: string | undefined },
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(emailCodes)
-      .set({ sentAt: row.now, providerMessageId: row.providerMessageId ?? null })
-      .where(eq(emailCodes.id, row.id));
-    await tx
-      .update(emailCodes)
-      .set({ supersededAt: row.now })
-      .where(
-        and(
-          eq(emailCodes.applicationId, row.applicationId),
-          ne(emailCodes.id, row.id),
-          isNull(emailCodes.verifiedAt),
-          isNull(emailCodes.supersededAt),
-        ),
-      );
-  });
-}
-
-/**
- * The mail server refused the message: the row stays (it counts toward the sending limits) but
- * never becomes a code that verifies; the earlier code stays valid.
- */
-export async function markEmailCodeSendFailed(db: Db, id: string, now: Date) {
-  await db.update(emailCodes).set({ sendFailedAt: now, supersededAt: now }).where(eq(emailCodes.id, id));
-}
-
-/** The application's current code (sent, not used, not replaced), if any. */
-export async function findLiveEmailCode(tx: Tx, applicationId: string) {
-  const [row] = await tx
-    .select({
-      id: emailCodes.id,
-      emailHash: emailCodes.emailHash,
-      codeHash: emailCodes.codeHash,
-      expiresAt: emailCodes.expiresAt,
-      attempts: emailCodes.attempts,
-    })
-    .from(emailCodes)
-    .where(
-      and(
-        eq(emailCodes.applicationId, applicationId),
-        isNotNull(emailCodes.sentAt),
-        isNull(emailCodes.verifiedAt),
-        isNull(emailCodes.supersededAt),
-      ),
-    )
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function addWrongEmailCodeAttempt(tx: Tx, id: string) {
-  await tx
-    .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(eq(emailCodes.id, id));
-}
-
-export async function markEmailCodeVerified(tx: Tx, id: string, now: Date) {
-  await tx.update(emailCodes).set({ verifiedAt: now }).where(eq(emailCodes.id, id));
 }
 
 /** Look-up hashes of the addresses this application verified. */

@@ -19,18 +19,17 @@ import {
   type SendLimit,
   sendingLimitOf,
 } from '../auth/one-time-code';
+import {
+  addWrongCodeAttempt,
+  EMAIL_CODES,
+  findLiveCode,
+  markCodeSendFailed,
+  markCodeSent,
+  markCodeUsed,
+} from '../auth/one-time-code-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { lockEditableApplicationOfUser } from '../steps/step-repository';
-import {
-  addWrongEmailCodeAttempt,
-  findLiveEmailCode,
-  insertEmailCode,
-  listVerifiedEmailHashes,
-  markEmailCodeSendFailed,
-  markEmailCodeSent,
-  markEmailCodeVerified,
-  readEmailCodeActivity,
-} from './email-code-repository';
+import { insertEmailCode, listVerifiedEmailHashes, readEmailCodeActivity } from './email-code-repository';
 import { composeEmailCodeMail } from './mail-message';
 
 interface Logger {
@@ -128,12 +127,12 @@ export async function sendEmailCode(
   } catch (err) {
     // the mailer's error names no address (smtp-mailer.ts)
     log.warn({ mailer: ctx.mailer.name, err: String(err) }, 'mail server refused the message');
-    await markEmailCodeSendFailed(ctx.db, outcome.codeId, ctx.now());
+    await markCodeSendFailed(ctx.db, EMAIL_CODES, outcome.codeId, ctx.now());
     throw new AppError('VALIDATION_FAILED', { email: 'email_send_failed' });
   }
-  await markEmailCodeSent(ctx.db, {
+  await markCodeSent(ctx.db, EMAIL_CODES, {
     id: outcome.codeId,
-    applicationId: outcome.applicationId,
+    owner: outcome.applicationId,
     now: ctx.now(),
     providerMessageId,
   });
@@ -157,12 +156,12 @@ export async function verifyEmailCode(
   const now = ctx.now();
   const refusal = await ctx.db.transaction(async (tx) => {
     const app = await lockEditableApplicationOfUser(tx, userId);
-    const live = await findLiveEmailCode(tx, app.id);
-    const forAddress = live && live.emailHash === emailHash ? live : null;
+    const live = await findLiveCode(tx, EMAIL_CODES, app.id);
+    const forAddress = live && live.sentToHash === emailHash ? live : null;
     const verdict = judgeCode(forAddress, hashCode(ctx.vault, 'email-code', emailHash, req.code), now);
-    if (verdict === 'wrong') await addWrongEmailCodeAttempt(tx, forAddress!.id);
+    if (verdict === 'wrong') await addWrongCodeAttempt(tx, EMAIL_CODES, forAddress!.id);
     if (verdict !== 'right') return verdict;
-    await markEmailCodeVerified(tx, forAddress!.id, now);
+    await markCodeUsed(tx, EMAIL_CODES, forAddress!.id, now);
     await recordEvent(tx, meta, {
       type: 'email_verified',
       applicationId: app.id,
