@@ -1,4 +1,4 @@
-import type { StepId } from '@hk/domain';
+import { STEP_IDS, type StepId } from '@hk/domain';
 import { ROUTES } from '../../../app/routes';
 
 /** The screen of each step (docs/flow-routes.md). */
@@ -19,24 +19,12 @@ export const STEP_PATHS: Record<StepId, string> = {
   review: ROUTES.review.path,
 };
 
-/** The steps that have a screen, in the flow's order. */
-export const SCREEN_STEPS = [
-  'identity',
-  'address',
-  'account_type',
-  'personal',
-  'employment',
-  'financial',
-  'tax',
-  'declarations',
-  'investment',
-  'risk_disclosure',
-  'identity_media',
-  'bank',
-  'signature',
-  'review',
-] as const satisfies readonly StepId[];
+/**
+ * The steps that have a screen, in the flow's order: every step has one (STEP_PATHS is a record
+ * over every StepId, so a step without a screen fails the type check), so this is the domain's list.
+ */
+export const SCREEN_STEPS = STEP_IDS;
 
 export function checkHasScreen(step: StepId): boolean {
-  return (SCREEN_STEPS as readonly StepId[]).includes(step);
+  return Object.hasOwn(STEP_PATHS, step);
 }
