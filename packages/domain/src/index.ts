@@ -14,6 +14,7 @@ export * from './id-documents';
 export * from './id-step-routing';
 export * from './login-form';
 export * from './names';
+export * from './page-state';
 export * from './phone';
 export * from './pow';
 export * from './progress';

@@ -1,4 +1,4 @@
-import { ErrorCode, nextIdScreen } from '@hk/domain';
+import { ErrorCode, nextIdScreen, submitLabelKey } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
@@ -15,20 +15,6 @@ import { DuplicateAccountDialog } from './duplicate-account-dialog';
 import { IdDetailsForm } from './id-details-form';
 import { PageState, StepHeader } from './step-header';
 import '../id-step.css';
-
-/** spec §2 reusable button labels by the state query. */
-export function submitLabelKey(state: string | null): string {
-  switch (state) {
-    case 'refused':
-      return 'submit_refused';
-    case 'submitted':
-      return 'submit_submitted';
-    case 'edit':
-      return 'submit_edit';
-    default:
-      return 'submit';
-  }
-}
 
 /** /userinfo/id/details: the person confirms what is on the ID. */
 export default function IdDetailsPage() {
@@ -56,7 +42,7 @@ export default function IdDetailsPage() {
       <ReopenedNotice reason={info.data.id_step.reopened_reason} />
       <IdDetailsForm
         step={info.data.id_step}
-        submitLabel={t(submitLabelKey(state))}
+        submitLabel={t(submitLabelKey(state, 'submit'))}
         onSubmit={async (details) => {
           try {
             await save.mutateAsync({ ...details, step_version: stepVersion });

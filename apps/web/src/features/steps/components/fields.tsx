@@ -1,3 +1,4 @@
+import { type PageState, submitLabelKey } from '@hk/domain';
 import type { FormEvent, ReactNode } from 'react';
 import {
   type Control,
@@ -348,19 +349,10 @@ export function StepSubmit({
 }: {
   submitting: boolean;
   formError: string | null;
-  state: string | null;
+  state: PageState | null;
 }) {
   const { t, i18n } = useTranslation('flow');
-  const label =
-    state === 'refused'
-      ? t('submit_refused')
-      : state === 'submitted'
-        ? t('submit_submitted')
-        : state === 'edit'
-          ? t('submit_edit')
-          : state === 'unsubmit'
-            ? t('submit')
-            : t('next');
+  const label = t(submitLabelKey(state));
   const error =
     formError && i18n.exists(formError, { ns: 'errors' }) ? t(formError, { ns: 'errors' }) : formError;
   return (
