@@ -3,6 +3,7 @@
 // (employment, identity's birth date, investment's derivatives knowledge) is saved.
 import { MARGIN_AGE_THRESHOLD } from '../constants';
 import { ageOn, checkIsIsoDate } from '../id-documents';
+import { checkIsMarginRefusedToStudent } from '../steps/account-type';
 
 /** spec §5, §9: an asset or income proof must EXCEED HKD 500,000 (500,000.00 itself is refused). */
 export const ASSET_PROOF_MIN_EXCLUSIVE_CENTS = 50_000_000;
@@ -158,7 +159,7 @@ function checkAssetProof(proof: AssetProof | undefined, today: string): AccountT
  */
 export function checkAccountType(choice: AccountTypeChoice, facts: AccountTypeFacts): AccountTypeProblem[] {
   const problems: AccountTypeProblem[] = [];
-  if (choice.securities === 'margin' && facts.employmentStatus === 'student') {
+  if (checkIsMarginRefusedToStudent(facts.employmentStatus, choice.securities)) {
     // spec §4: a student cannot open margin and is offered cash. Cash also settles the age rule, so
     // asking a student for an asset proof would only mislead.
     problems.push('margin_not_for_students');

@@ -3,6 +3,15 @@ import { draftText } from '../text';
 import { always, type StepDefinition } from './types';
 
 export const SECURITIES_ACCOUNT_TYPES = ['cash', 'margin'] as const;
+
+/**
+ * spec §4: a student cannot have a margin account (offered cash instead). The one place the rule
+ * is written: the account type's rules, its reopening when the employment changes, and the
+ * employment screen's warning read it.
+ */
+export function checkIsMarginRefusedToStudent(employmentStatus: unknown, securities: unknown): boolean {
+  return employmentStatus === 'student' && securities === 'margin';
+}
 export const TRADING_MARKETS = ['HK', 'US'] as const;
 
 /**
@@ -33,7 +42,7 @@ export const accountTypeStep: StepDefinition = {
     {
       on: 'employment',
       fields: ['status'],
-      when: (employment, own) => employment.status === 'student' && own.securities === 'margin',
+      when: (employment, own) => checkIsMarginRefusedToStudent(employment.status, own.securities),
       reason: 'margin_not_for_students',
     },
     {

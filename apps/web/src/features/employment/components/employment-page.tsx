@@ -1,4 +1,4 @@
-import { EMPLOYMENT_STATUSES } from '@hk/domain';
+import { checkIsMarginRefusedToStudent, EMPLOYMENT_STATUSES } from '@hk/domain';
 import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/flow/step-forms';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -86,7 +86,7 @@ function EmploymentForm({ info }: { info: StepInfo }) {
   });
   const status = form.watch('status');
   const employed = checkIsEmployed(status);
-  const marginStudent = status === 'student' && accountType.data?.answers.securities === 'margin';
+  const marginStudent = checkIsMarginRefusedToStudent(status, accountType.data?.answers.securities);
   return (
     <StepForm form={form} onSubmit={onSubmit}>
       <SelectField
