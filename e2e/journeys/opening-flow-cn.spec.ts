@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { maskBankNumber } from '../../packages/domain/src/flow/bank-data';
 import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
@@ -145,53 +145,6 @@ function draftSaved(page: Page, step: string, holding: string) {
       (r.request().postData() ?? '').includes('"confirm":false') &&
       (r.request().postData() ?? '').includes(holding),
   );
-}
-
-/** A finger's swipe (touch events: antd-mobile's wheels follow touches, not the mouse). */
-async function swipe(page: Page, x: number, fromY: number, toY: number) {
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, y?: number) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type: type as 'touchStart',
-      touchPoints: y === undefined ? [] : [{ x, y }],
-    });
-  await touch('touchStart', fromY);
-  for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', fromY + ((toY - fromY) * i) / 10);
-    await page.waitForTimeout(25);
-  }
-  // the finger rests before it lifts: the wheel stops where it is, without a fling
-  await page.waitForTimeout(150);
-  await touch('touchEnd');
-  await cdp.detach();
-}
-
-/**
- * Turns one wheel of antd-mobile's picker until `label` is in its middle row, swiping as a finger
- * would. (The wheel's rows are hidden from the accessibility tree and its screen-reader buttons
- * take no pointer events, so the rows are read by their text.)
- */
-async function turnWheel(page: Page, wheel: Locator, label: string) {
-  const rows = wheel.locator('.adm-picker-view-column-item');
-  const target = rows.filter({ hasText: new RegExp(`^${label}$`) });
-  for (let swipes = 0; swipes < 20; swipes++) {
-    const texts = await rows.allTextContents();
-    const want = texts.indexOf(label);
-    const selected = await rows.evaluateAll((els) => els.findIndex((e) => e.dataset.selected === 'true'));
-    if (want < 0) throw new Error(`the wheel has no ${label}`);
-    if (want === selected) {
-      await expect(target).toHaveAttribute('data-selected', 'true');
-      return;
-    }
-    const view = (await wheel.boundingBox())!;
-    const rowHeight = (await rows.first().boundingBox())!.height;
-    // at most three rows a swipe, upwards to go down the list
-    const by = Math.max(-3, Math.min(3, want - selected)) * rowHeight;
-    const middle = view.y + view.height / 2;
-    await swipe(page, view.x + view.width / 2, middle + by / 2, middle - by / 2);
-    await page.waitForTimeout(400);
-  }
-  throw new Error(`the wheel never stopped at ${label}`);
 }
 
 /** A yes/no question of the step kit (a fieldset named by its question). */
@@ -484,16 +437,15 @@ test.describe('Mainland student, Simplified Chinese', () => {
       await a11y(page, 'address');
       await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
       await page.getByRole('radio', { name: '中国内地' }).check();
-      const area = page.getByRole('button', { name: /^省 \/ 市 \/ 区/ });
-      await expect(area).toHaveAccessibleName('省 / 市 / 区 请选择省、市、区');
-      await area.click();
-      await expect(page.getByText('选择地区')).toBeVisible();
-      const wheels = page.locator('.adm-picker-view-column');
-      await turnWheel(page, wheels.nth(0), '广东省');
-      await turnWheel(page, wheels.nth(1), '深圳市');
-      await turnWheel(page, wheels.nth(2), '南山区');
-      await page.getByRole('button', { name: '确定' }).click();
-      await expect(area).toHaveAccessibleName('省 / 市 / 区 广东省 深圳市 南山区');
+      // the area: three native selects, each enabled once the one before is chosen (issue #16)
+      const area = page.getByRole('group', { name: '省 / 市 / 区' });
+      const province = area.getByRole('combobox', { name: '省份' });
+      const city = area.getByRole('combobox', { name: '城市' });
+      const county = area.getByRole('combobox', { name: '区 / 县' });
+      await expect(city).toBeDisabled();
+      await province.selectOption({ label: '广东省' });
+      await city.selectOption({ label: '深圳市' });
+      await county.selectOption({ label: '南山区' });
       await page.getByLabel('详细地址', { exact: true }).fill('粤海街道科技园南区 8 栋 1203 室');
       // spec §5: a postal code, when given, is 6 digits
       await page.getByLabel('邮政编码（选填）', { exact: true }).fill('51805');
@@ -511,7 +463,9 @@ test.describe('Mainland student, Simplified Chinese', () => {
       await saved;
 
       await page.reload();
-      await expect(area).toHaveAccessibleName('省 / 市 / 区 广东省 深圳市 南山区');
+      await expect(province).toHaveValue('440000');
+      await expect(city).toHaveValue('440300');
+      await expect(county).toHaveValue('440305');
       await expect(page.getByLabel('详细地址', { exact: true })).toHaveValue(
         '粤海街道科技园南区 8 栋 1203 室',
       );

@@ -23,7 +23,7 @@ import {
   TextField,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
-import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
+import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 import { centsOfTyped, dollarsOfCents } from '../lib/hkd';
 import { AssetProofImages } from './asset-proof-images';
@@ -78,7 +78,7 @@ function AccountTypeForm({
 }: {
   info: StepInfo;
   carried: AccountTypeValues | null;
-  onDocumentsChanged: (typed: AccountTypeValues) => Promise<void>;
+  onDocumentsChanged: (typed: AccountTypeValues, focus?: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('account_type');
   const { state } = usePageFlags();
@@ -207,7 +207,7 @@ function AccountTypeForm({
           <AssetProofImages
             documents={documents}
             beforeChange={saveDraftNow}
-            onChanged={() => onDocumentsChanged(form.getValues())}
+            onChanged={(focus) => onDocumentsChanged(form.getValues(), focus)}
           />
           <FieldError name="asset_proof" />
         </section>

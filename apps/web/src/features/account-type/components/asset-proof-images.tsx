@@ -8,6 +8,7 @@ import { useDocumentImage } from '../../id-step/api/get-document-image';
 import { uploadDocument } from '../../id-step/api/upload-document';
 import { PhotoTile } from '../../id-step/components/photo-tile';
 import { compressImage } from '../../id-step/lib/compress-image';
+import { type UploadFocus, uploadControl } from '../../steps/lib/use-document-rebuild';
 
 function ProofImage({
   document,
@@ -33,6 +34,7 @@ function ProofImage({
           className="id-btn id-btn--ghost id-btn--small"
           disabled={busy}
           aria-label={t('remove_image', { n: index + 1 })}
+          {...uploadControl('asset_proof', 'file')}
           onClick={async () => {
             setBusy(true);
             setError(null);
@@ -69,7 +71,7 @@ export function AssetProofImages({
 }: {
   documents: readonly DocumentInfo[];
   beforeChange: () => Promise<void>;
-  onChanged: () => Promise<void>;
+  onChanged: (focus: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('account_type');
   const proofs = documents.filter((d) => d.kind === 'asset_proof');
@@ -84,7 +86,7 @@ export function AssetProofImages({
           onRemove={async () => {
             await beforeChange();
             await deleteDocument(d.document_id);
-            await onChanged();
+            await onChanged({ kind: 'asset_proof', via: 'camera' });
           }}
         />
       ))}
@@ -97,7 +99,7 @@ export function AssetProofImages({
           albumName={t('album_proof')}
           retakeName={t('shoot_proof')}
           document={undefined}
-          onUploaded={() => void onChanged()}
+          onUploaded={(_, via) => void onChanged({ kind: 'asset_proof', via })}
           deps={{
             compress: compressImage,
             upload: async (kind, blob, onProgress) => {

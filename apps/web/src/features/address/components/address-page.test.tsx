@@ -1,6 +1,7 @@
 import type { DocumentInfo } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { uploadDocument } from '../../id-step/api/upload-document';
 import {
   fail,
@@ -15,6 +16,11 @@ import {
 import AddressPage from './address-page';
 
 vi.mock('../../id-step/api/upload-document', () => ({ uploadDocument: vi.fn() }));
+// jsdom decodes no image: the photo is sent as chosen
+vi.mock('../../id-step/lib/compress-image', async (original) => ({
+  ...(await original<typeof import('../../id-step/lib/compress-image')>()),
+  compressImage: vi.fn(async (file: File) => file),
+}));
 
 afterEach(() => {
   cleanup();
@@ -75,40 +81,74 @@ function server(
 }
 
 describe('address page', () => {
-  it('spec §5: area empty, address empty, postal invalid, at their fields, in Simplified Chinese; nothing confirmed', async () => {
+  it('spec §5: area empty, address empty, postal invalid, at their fields, in Simplified Chinese; the area focused; nothing confirmed', async () => {
     await setupStepI18n('zh-CN');
     const s = server({ answers: { region: 'CN', postal_code: '1' }, documents: [doc()] });
     renderStep(PATH, <AddressPage />);
     fireEvent.click(await screen.findByRole('button', { name: '下一步' }, LOAD));
-    const area = await screen.findByText('请选择地区');
-    expect(area.getAttribute('role')).toBe('alert');
+    // the area is said at its first level not chosen, which is the first invalid field: focused (issue #16)
+    const province = screen.getByRole('combobox', { name: '省份' });
+    await waitFor(() => expect(document.activeElement).toBe(province));
+    expect(province.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(province.getAttribute('aria-describedby')!)!;
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(message.textContent).toBe('请选择省份');
+    expect(screen.getByRole('group', { name: '省 / 市 / 区' })).toBeTruthy();
     expect(screen.getByText('请填写详细地址')).toBeTruthy();
     expect(screen.getByText('邮政编码不正确，应为 6 位数字')).toBeTruthy();
-    // the area picker's button is tied to its message
-    const picker = screen.getByRole('button', { name: /省 \/ 市 \/ 区/ });
-    expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(s.saves('address').filter((b) => b.confirm === true)).toHaveLength(0);
   });
 
-  it('the area picker: a full selection is taken as three codes and saved as a draft', async () => {
-    await setupStepI18n('zh-CN');
+  it('the area by three native selects, each enabled once the one before is chosen: saved as the three codes (issue #16)', async () => {
+    await setupStepI18n('en');
     const s = server({ answers: { region: 'CN' }, documents: [] });
     renderStep(PATH, <AddressPage />);
-    fireEvent.click(await screen.findByRole('button', { name: /省 \/ 市 \/ 区/ }, LOAD));
-    // the wheel starts on the first entry of each level: 北京市 / 北京市 / 东城区 (its selection
-    // reaches the picker a tick later, as after any touch)
-    const confirm = await screen.findByText('确定');
-    await new Promise((r) => setTimeout(r, 50));
-    fireEvent.click(confirm);
-    expect(await screen.findByText('北京市 北京市 东城区')).toBeTruthy();
-    await waitFor(() => expect(s.saves('address').length).toBeGreaterThan(0), { timeout: 3000 });
-    expect(s.saves('address').at(-1)).toMatchObject({
-      confirm: false,
-      answers: { region: 'CN', province_code: '110000', city_code: '110100', county_code: '110101' },
-    });
-  }, 20_000);
+    const province = (await screen.findByRole('combobox', { name: 'Province' }, LOAD)) as HTMLSelectElement;
+    const city = screen.getByRole('combobox', { name: 'City' }) as HTMLSelectElement;
+    const county = screen.getByRole('combobox', { name: 'District or county' }) as HTMLSelectElement;
+    expect(screen.getByRole('group', { name: 'Province / city / district' })).toBeTruthy();
+    expect(province.disabled).toBe(false);
+    expect(city.disabled).toBe(true);
+    expect(county.disabled).toBe(true);
+    expect(province.options[0]!.textContent).toBe('Choose the province');
+    fireEvent.change(province, { target: { value: '440000' } });
+    expect(city.disabled).toBe(false);
+    expect([...city.options].map((o) => o.textContent)).toContain('深圳市');
+    fireEvent.change(city, { target: { value: '440300' } });
+    expect(county.disabled).toBe(false);
+    fireEvent.change(county, { target: { value: '440305' } });
+    await waitFor(() =>
+      expect(s.saves('address').at(-1)).toMatchObject({
+        confirm: false,
+        answers: { region: 'CN', province_code: '440000', city_code: '440300', county_code: '440305' },
+      }),
+    );
+    // another province empties the levels below it
+    fireEvent.change(province, { target: { value: '110000' } });
+    expect(city.value).toBe('');
+    expect(county.value).toBe('');
+    expect(county.disabled).toBe(true);
+  });
 
-  it('shows a saved mainland address by its names and confirms it with the codes; then the account type', async () => {
+  it('a mainland area chosen after the screen opened is still the first invalid field focused, not the proof below it (issue #16)', async () => {
+    await setupStepI18n('en');
+    server({ answers: {}, documents: [] });
+    renderStep(PATH, <AddressPage />);
+    const region = await screen.findByRole('group', { name: 'Where is your address?' }, LOAD);
+    fireEvent.click(within(region).getByRole('radio', { name: 'Mainland China' }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Province' }), {
+      target: { value: '440000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // the province is chosen: the city is where the area's error is said and the focus goes
+    const city = screen.getByRole('combobox', { name: 'City' });
+    await waitFor(() => expect(document.activeElement).toBe(city));
+    expect(document.getElementById(city.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Choose the city.',
+    );
+  });
+
+  it('shows a saved mainland address in its selects and confirms it with the codes; then the account type', async () => {
     await setupStepI18n('en');
     const s = server({ answers: CN_ANSWERS, documents: [doc()] }, (body) =>
       body.confirm === true
@@ -116,7 +156,15 @@ describe('address page', () => {
         : undefined,
     );
     renderStep(PATH, <AddressPage />);
-    expect(await screen.findByText('广东省 深圳市 南山区', {}, LOAD)).toBeTruthy();
+    const province = (await screen.findByRole('combobox', { name: 'Province' }, LOAD)) as HTMLSelectElement;
+    expect(province.selectedOptions[0]!.textContent).toBe('广东省');
+    expect(
+      (screen.getByRole('combobox', { name: 'City' }) as HTMLSelectElement).selectedOptions[0]!.textContent,
+    ).toBe('深圳市');
+    expect(
+      (screen.getByRole('combobox', { name: 'District or county' }) as HTMLSelectElement).selectedOptions[0]!
+        .textContent,
+    ).toBe('南山区');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/userinfo/account-type'));
     const confirm = s.saves('address').find((b) => b.confirm === true)!;
@@ -144,6 +192,15 @@ describe('address page', () => {
       'Upload 1 to 3 images of the address proof, or one PDF e-statement.',
     );
     expect(alerts.length).toBeGreaterThan(0);
+    // the files are the first invalid field: their first control takes the focus (issue #16), in a
+    // group described by the message
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Take a photo of the proof')),
+    );
+    const files = screen.getByRole('group', { name: 'Proof files' });
+    expect(document.getElementById(files.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Upload 1 to 3 images of the address proof, or one PDF e-statement.',
+    );
     expect(s.saves('address').filter((b) => b.confirm === true)).toHaveLength(0);
   });
 
@@ -230,6 +287,98 @@ describe('address page', () => {
         before,
       ),
     );
+  });
+
+  describe('the focus after an upload (issue #16: it fell to <body> when the form was rebuilt)', () => {
+    /** A step whose documents are what has been uploaded so far. */
+    function filesServer(documents: DocumentInfo[]) {
+      return fakeStepServer({
+        '/v9/OpenAccountHk/status': ok(makeStatus('address')),
+        '/v9/OpenAccountHk/step_info/address': () =>
+          ok(
+            makeStepInfo('address', { version: 2 + documents.length, answers: { region: 'HK' }, documents }),
+          ),
+        '/v9/OpenAccountHk/step/address': ok(makeSaveResult('address', { version: 2, confirmed: false })),
+        '/v9/OpenAccountHk/file/00000000-0000-4000-8000-000000000001': new Response(new Blob(['jpeg'])),
+      });
+    }
+    // a browser takes the focus off a control when it is disabled (it is, while it sends)
+    const blurWhileSending = () => (document.activeElement as HTMLElement | null)?.blur();
+
+    it('a photo: the next photo tile’s control it was taken with, and the result said', async () => {
+      await setupStepI18n('en');
+      const documents: DocumentInfo[] = [];
+      filesServer(documents);
+      vi.mocked(uploadDocument).mockImplementation(async () => {
+        blurWhileSending();
+        documents.push(doc());
+        return doc();
+      });
+      renderStep(PATH, <AddressPage />);
+      const camera = await screen.findByLabelText('Take a photo of the proof', {}, LOAD);
+      camera.focus();
+      fireEvent.change(camera, { target: { files: [new File(['jpeg'], 'p.jpg', { type: 'image/jpeg' })] } });
+      expect(await screen.findByRole('figure', { name: 'Proof photo 1' })).toBeTruthy();
+      // the form was rebuilt: the control is the new tile's (photo 2), with the same name
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByLabelText('Take a photo of the proof')),
+      );
+      expect(document.activeElement).not.toBe(camera);
+      expect(screen.getByRole('region', { name: 'Proof photo 2' }).contains(document.activeElement)).toBe(
+        true,
+      );
+      await waitFor(() =>
+        expect(document.getElementById('app-status')?.textContent).toBe('Proof photo 1: uploaded.'),
+      );
+    });
+
+    it('a photo refused: back on its control, which the refusal describes', async () => {
+      await setupStepI18n('en');
+      filesServer([]);
+      vi.mocked(uploadDocument).mockImplementation(async () => {
+        blurWhileSending();
+        throw new ApiError(3005, 'The image could not be read. Please take it again.');
+      });
+      renderStep(PATH, <AddressPage />);
+      const album = await screen.findByLabelText('Choose a photo of the proof from the album', {}, LOAD);
+      album.focus();
+      fireEvent.change(album, { target: { files: [new File(['jpeg'], 'p.jpg', { type: 'image/jpeg' })] } });
+      const refusal = await screen.findByText('The image could not be read. Please take it again.');
+      await waitFor(() => expect(document.activeElement).toBe(album));
+      expect(album.getAttribute('aria-describedby')).toBe(refusal.id);
+    });
+
+    it('a PDF: the new file’s download, and the result said; a refused PDF: back on the upload control', async () => {
+      await setupStepI18n('en');
+      const documents: DocumentInfo[] = [];
+      filesServer(documents);
+      vi.mocked(uploadDocument)
+        .mockImplementationOnce(async () => {
+          blurWhileSending();
+          throw new ApiError(3001, 'This file is not a PDF.');
+        })
+        .mockImplementationOnce(async () => {
+          blurWhileSending();
+          documents.push(PDF);
+          return PDF;
+        });
+      renderStep(PATH, <AddressPage />);
+      const input = await screen.findByLabelText('Upload a PDF e-statement', {}, LOAD);
+      const statement = new File(['%PDF-1.7\n%%EOF'], 'statement.pdf', { type: 'application/pdf' });
+      input.focus();
+      fireEvent.change(input, { target: { files: [statement] } });
+      expect(await screen.findByText('This file is not a PDF.')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(input));
+
+      fireEvent.change(input, { target: { files: [statement] } });
+      const row = await screen.findByRole('region', { name: 'E-statement (PDF)' });
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Download' })),
+      );
+      await waitFor(() =>
+        expect(document.getElementById('app-status')?.textContent).toBe('The PDF e-statement is uploaded.'),
+      );
+    });
   });
 
   it('what was typed before an upload survives the rebuilt form when its draft was lost to a conflict, and is saved again', async () => {

@@ -29,7 +29,7 @@ import {
   useInputProps,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
-import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
+import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 import { AreaPicker } from './area-picker';
 import { ProofFiles } from './proof-files';
@@ -184,7 +184,7 @@ function AddressForm({
 }: {
   info: StepInfo;
   carried: Values | null;
-  onDocumentsChanged: (typed: Values) => Promise<void>;
+  onDocumentsChanged: (typed: Values, focus?: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('address');
   const { state } = usePageFlags();
@@ -274,7 +274,7 @@ function AddressForm({
           beforeChange={async () => {
             await saveDraftNow();
           }}
-          onChanged={() => onDocumentsChanged(form.getValues())}
+          onChanged={(focus) => onDocumentsChanged(form.getValues(), focus)}
         />
         <CheckField register={form.register} name="proof_confirmed">
           {t('confirm_printed')}

@@ -4,15 +4,18 @@ import {
   ADDRESS_PROOF_PDF_MAX_BYTES,
   PDF_MIME,
 } from '@hk/domain/flow/address-proof';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
 import { deleteDocument } from '../../id-step/api/delete-document';
 import { fetchDocumentImageUrl, useDocumentImage } from '../../id-step/api/get-document-image';
 import { uploadDocument } from '../../id-step/api/upload-document';
 import { PhotoTile } from '../../id-step/components/photo-tile';
 import { compressImage, MAX_UPLOAD_MB } from '../../id-step/lib/compress-image';
-import { FieldError } from '../../steps/components/fields';
+import { FieldError, useInputProps } from '../../steps/components/fields';
+import { type UploadFocus, uploadControl } from '../../steps/lib/use-document-rebuild';
 
 const PDF_MAX_MB = ADDRESS_PROOF_PDF_MAX_BYTES / (1024 * 1024);
 
@@ -57,6 +60,7 @@ function ProofPhoto({
           className="id-btn id-btn--ghost id-btn--small"
           disabled={remove.busy}
           aria-label={t('delete_file', { name })}
+          {...uploadControl('address_proof', 'file')}
           onClick={() => void remove.run(onRemove)}
         >
           ✕
@@ -95,6 +99,7 @@ function ProofPdf({ document, onRemove }: { document: DocumentInfo; onRemove: ()
         type="button"
         className="id-btn id-btn--link id-btn--small"
         disabled={download.busy}
+        {...uploadControl('address_proof', 'file')}
         onClick={() =>
           void download.run(async () => {
             const url = await fetchDocumentImageUrl(document.document_id);
@@ -133,11 +138,19 @@ function PdfUpload({
   onChanged,
 }: {
   beforeChange: () => Promise<void>;
-  onChanged: () => Promise<void>;
+  onChanged: (focus: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('address');
   const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<{ percent: number } | { error: string } | null>(null);
+  // a refusal: the input, disabled while it sent, takes the focus again (issue #16: it fell to <body>)
+  const failed = state !== null && 'error' in state;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (failed && (!active || active === document.body)) inputRef.current?.focus();
+  }, [failed]);
   const onFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
@@ -151,7 +164,8 @@ function PdfUpload({
       await beforeChange();
       await uploadDocument('address_proof', file, (percent) => setState({ percent }));
       setState(null);
-      await onChanged();
+      announce(t('pdf_uploaded'));
+      await onChanged({ kind: 'address_proof', via: 'pdf' });
     } catch (err) {
       setState({ error: err instanceof ApiError && err.message ? err.message : t('upload_failed') });
     }
@@ -160,11 +174,14 @@ function PdfUpload({
   return (
     <div className="address-pdf-upload">
       <input
+        ref={inputRef}
         id={inputId}
         className="id-visually-hidden"
         type="file"
         accept={`${PDF_MIME},.pdf`}
         aria-label={t('add_pdf')}
+        aria-describedby={failed ? errorId : undefined}
+        {...uploadControl('address_proof', 'pdf')}
         disabled={busy}
         onChange={(e) => void onFile(e.currentTarget)}
       />
@@ -173,7 +190,7 @@ function PdfUpload({
       </label>
       {busy ? <p role="status">{t('uploading', { percent: state.percent })}</p> : null}
       {state && 'error' in state ? (
-        <p className="id-field__error" role="alert">
+        <p className="id-field__error" role="alert" id={errorId}>
           {state.error}
         </p>
       ) : null}
@@ -194,20 +211,39 @@ export function ProofFiles({
 }: {
   documents: readonly DocumentInfo[];
   beforeChange: () => Promise<void>;
-  onChanged: () => Promise<void>;
+  onChanged: (focus: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('address');
+  // the files are a field of the form: the first invalid field takes the focus, and here that is
+  // the block's first control (issue #16: the block had nothing react-hook-form could focus)
+  const { field } = useController({ control: useFormContext().control, name: 'address_proof' });
+  const aria = useInputProps('address_proof');
   const proofs = documents.filter((d) => d.kind === 'address_proof');
   const pdf = proofs.find((d) => d.mime === PDF_MIME);
   const photos = proofs.filter((d) => d.mime !== PDF_MIME);
   const remove = (d: DocumentInfo) => async () => {
     await beforeChange();
     await deleteDocument(d.document_id);
-    await onChanged();
+    // the upload tile that takes the file's place, or the next file's control
+    await onChanged({ kind: 'address_proof', via: 'camera' });
   };
   return (
-    <div className="id-field address-files" id="sf-address_proof">
-      <p className="id-field__label">{t('files_label')}</p>
+    <fieldset
+      className="id-field address-files"
+      id={aria.id}
+      aria-describedby={aria['aria-describedby']}
+      ref={(el) =>
+        field.ref(
+          el
+            ? {
+                focus: () =>
+                  el.querySelector<HTMLElement>('input:not(:disabled), button:not(:disabled)')?.focus(),
+              }
+            : null,
+        )
+      }
+    >
+      <legend className="id-field__label">{t('files_label')}</legend>
       <p className="id-hint">{t('files_hint', { max: Math.min(PDF_MAX_MB, MAX_UPLOAD_MB) })}</p>
       {pdf ? <ProofPdf document={pdf} onRemove={remove(pdf)} /> : null}
       {photos.map((d, i) => (
@@ -222,7 +258,7 @@ export function ProofFiles({
           albumName={t('album_photo')}
           retakeName={t('shoot_photo')}
           document={undefined}
-          onUploaded={() => void onChanged()}
+          onUploaded={(_, via) => void onChanged({ kind: 'address_proof', via })}
           deps={{
             compress: compressImage,
             upload: async (kind, blob, onProgress) => {
@@ -234,6 +270,6 @@ export function ProofFiles({
       ) : null}
       {proofs.length === 0 ? <PdfUpload beforeChange={beforeChange} onChanged={onChanged} /> : null}
       <FieldError name="address_proof" />
-    </div>
+    </fieldset>
   );
 }

@@ -85,9 +85,16 @@ describe('bank page', () => {
     expect((screen.getByLabelText('开户银行') as HTMLSelectElement).value).toBe('ICBC');
     fireEvent.change(screen.getByLabelText('银行预留手机号'), { target: { value: '13812345678' } });
     fireEvent.change(screen.getByLabelText('省份'), { target: { value: '440000' } });
-    // a province without its city is not a location: said under the location
+    // a province without its city is not a location: said at the city, which takes the focus (issue #16)
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText(err('bank_location_required'))).toBeTruthy();
+    const city = screen.getByRole('combobox', { name: '城市' });
+    expect(city.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(city.getAttribute('aria-describedby')!)?.textContent).toBe(
+      err('bank_location_required'),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(city));
+    expect(screen.getByRole('group', { name: '开户地' })).toBeTruthy();
     expect(confirms(s)).toEqual([]);
     fireEvent.change(screen.getByLabelText('城市'), { target: { value: '440300' } });
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));

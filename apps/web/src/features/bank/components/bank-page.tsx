@@ -14,7 +14,6 @@ import {
   bankTypeFor,
   normaliseHolderName,
 } from '@hk/domain/flow/bank-form';
-import { MAINLAND_AREAS } from '@hk/domain/flow/mainland-areas';
 import type { StepFormContext } from '@hk/domain/flow/step-forms';
 import { useEffect, useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -23,6 +22,7 @@ import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
 import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
+import { AreaSelects } from '../../steps/components/area-selects';
 import {
   FieldError,
   type Option,
@@ -157,9 +157,7 @@ function bankSchema(type: BankType, idLocation: string) {
       for (const issue of parsed.error.issues) {
         const at = String(issue.path[0] ?? '');
         if (kept.has(at)) continue;
-        // the location is one field on the screen: its errors are shown under the province
-        const field = at === 'city_code' ? 'province_code' : at;
-        ctx.addIssue({ code: 'custom', path: [field], message: issue.message, input: values });
+        ctx.addIssue({ code: 'custom', path: [at], message: issue.message, input: values });
       }
     }),
   ) as unknown as z.ZodMiniType<Record<string, unknown>>;
@@ -171,7 +169,9 @@ function checkBank(v: BankValues, type: BankType): Record<string, string> {
   if (type === BANK_TYPES.mainland_card) {
     const issuer = v.card_number.trim() ? bankOfCard(v.card_number) : undefined;
     if (issuer && v.bank_code && issuer.code !== v.bank_code) problems.bank_code = 'bank_card_bank_mismatch';
-    if (!v.province_code || !v.city_code) problems.province_code = 'bank_location_required';
+    // each select says its own: the province first, then its city
+    if (!v.province_code) problems.province_code = 'bank_location_required';
+    else if (!v.city_code) problems.city_code = 'bank_location_required';
     return problems;
   }
   const bank = hongKongBankOf(v.bank_code);
@@ -248,9 +248,9 @@ function NumberField({
 function MainlandFields() {
   const { t, i18n } = useTranslation('bank');
   const { control, setValue, register, clearErrors } = useFormContext<BankValues>();
-  const [card, province, phoneMasked, reservedPhone] = useWatch({
+  const [card, phoneMasked, reservedPhone] = useWatch({
     control,
-    name: ['card_number', 'province_code', 'reserved_phone_masked', 'reserved_phone'],
+    name: ['card_number', 'reserved_phone_masked', 'reserved_phone'],
   });
   const digits = digitsOf(card ?? '');
   const complete = /^\d{16,19}$/.test(digits) && checkLuhn(digits);
@@ -269,21 +269,7 @@ function MainlandFields() {
     value: b.code,
     label: bankNameIn(b, i18n.language),
   }));
-  const provinces: Option[] = Object.entries(MAINLAND_AREAS.province_list).map(([value, label]) => ({
-    value,
-    label,
-  }));
-  const cities: Option[] = useMemo(
-    () =>
-      province
-        ? Object.entries(MAINLAND_AREAS.city_list)
-            .filter(([code]) => code.slice(0, 2) === province.slice(0, 2))
-            .map(([value, label]) => ({ value, label }))
-        : [],
-    [province],
-  );
   const phoneAria = useInputProps('reserved_phone');
-  const cityAria = useInputProps('province_code');
 
   return (
     <section className="step-section" aria-labelledby="bank-card-title">
@@ -337,41 +323,14 @@ function MainlandFields() {
           {phoneMasked && !reservedPhone ? t('keep_phone_hint') : t('reserved_phone_hint')}
         </p>
       </div>
-      <fieldset className="id-field bank-location" aria-describedby={cityAria['aria-describedby']}>
-        <legend className="id-field__label">{t('location')}</legend>
-        <div className="bank-location__selects">
-          <select
-            className="id-select"
-            aria-label={t('province')}
-            aria-invalid={cityAria['aria-invalid']}
-            {...register('province_code', { onChange: () => setValue('city_code', '') })}
-          >
-            <option value="">{t('choose_province')}</option>
-            {provinces.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <select
-            className="id-select"
-            aria-label={t('city')}
-            aria-invalid={cityAria['aria-invalid']}
-            disabled={!province}
-            {...register('city_code', { onChange: () => clearErrors('province_code') })}
-          >
-            <option value="">{t('choose_city')}</option>
-            {cities.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FieldError name="province_code" />
-        <FieldError name="city_code" />
-        <p className="id-hint">{t('location_hint')}</p>
-      </fieldset>
+      <AreaSelects
+        legend={t('location')}
+        hint={t('location_hint')}
+        levels={[
+          { name: 'province_code', label: t('province'), placeholder: t('choose_province') },
+          { name: 'city_code', label: t('city'), placeholder: t('choose_city') },
+        ]}
+      />
     </section>
   );
 }

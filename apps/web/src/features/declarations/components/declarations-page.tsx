@@ -24,7 +24,7 @@ import {
   YesNoField,
 } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
-import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
+import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 
 export interface DeclarationsValues {
@@ -117,7 +117,7 @@ function EmployerConsent({
 }: {
   info: StepInfo;
   beforeChange: () => Promise<void>;
-  onChanged: () => Promise<void>;
+  onChanged: (focus: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('declarations');
   const doc = info.documents.find((d) => d.kind === 'employer_consent');
@@ -132,7 +132,7 @@ function EmployerConsent({
         albumName={t('employer_consent_album')}
         retakeName={t('employer_consent_retake')}
         document={doc}
-        onUploaded={() => void onChanged()}
+        onUploaded={(_, via) => void onChanged({ kind: 'employer_consent', via })}
         deps={{
           compress: compressImage,
           upload: async (kind, blob, onProgress) => {
@@ -153,7 +153,7 @@ function DeclarationsForm({
 }: {
   info: StepInfo;
   carried: DeclarationsValues | null;
-  onDocumentsChanged: (typed: DeclarationsValues) => Promise<void>;
+  onDocumentsChanged: (typed: DeclarationsValues, focus?: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('declarations');
   const { state } = usePageFlags();
@@ -203,7 +203,7 @@ function DeclarationsForm({
             <EmployerConsent
               info={info}
               beforeChange={saveDraftNow}
-              onChanged={() => onDocumentsChanged(form.getValues())}
+              onChanged={(focus) => onDocumentsChanged(form.getValues(), focus)}
             />
           </>
         ) : null}

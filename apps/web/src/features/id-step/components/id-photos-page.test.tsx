@@ -81,10 +81,11 @@ describe('ID photos', () => {
     renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress, upload }} />);
     expect(await screen.findByText('ID card: photo side')).toBeTruthy();
     choose('Upload ID front', jpeg(6 * 1024 * 1024));
-    expect((await screen.findByRole('status')).textContent).toContain('Uploading 42%');
+    // the tile's own status (the page's announcer, outside the tiles, says what an upload ended with)
+    const front = screen.getByRole('region', { name: 'ID card: photo side' });
+    expect((await within(front).findByRole('status')).textContent).toContain('Uploading 42%');
     expect(upload).toHaveBeenCalledWith('id_front', compressed, expect.any(Function));
     finish!();
-    const front = screen.getByRole('region', { name: 'ID card: photo side' });
     expect(await within(front).findByText('Uploaded')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -123,6 +124,41 @@ describe('ID photos', () => {
     fireEvent.click(within(back).getByRole('button', { name: 'Retry' }));
     expect(await within(back).findByText('Uploaded')).toBeTruthy();
     expect(upload).toHaveBeenCalledTimes(3);
+  });
+
+  it('after an upload, refused or stored, the focus is back on the control it started from, and the result is said (issue #16)', async () => {
+    serve();
+    // a browser takes the focus off a control when it is disabled (the input is, while it sends)
+    const blurWhileSending = () => (document.activeElement as HTMLElement | null)?.blur();
+    const upload = vi
+      .fn()
+      .mockImplementationOnce(async () => {
+        blurWhileSending();
+        throw new ApiError(3005, 'The image could not be read. Please take it again.');
+      })
+      .mockImplementationOnce(async () => {
+        blurWhileSending();
+        return makeDoc('id_back');
+      });
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress: async (f) => f, upload }} />);
+    const album = await screen.findByLabelText('Choose ID back from album');
+    album.focus();
+    fireEvent.change(album, { target: { files: [jpeg(1000)] } });
+    const back = screen.getByRole('region', { name: 'ID card: national emblem side' });
+    const alert = await within(back).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(album));
+    // the refusal is what the control is described by
+    expect(album.getAttribute('aria-describedby')).toBe(alert.id);
+
+    album.focus();
+    fireEvent.change(album, { target: { files: [jpeg(1000)] } });
+    expect(await within(back).findByText('Uploaded')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(album));
+    await waitFor(() =>
+      expect(document.getElementById('app-status')?.textContent).toBe(
+        'ID card: national emblem side: uploaded.',
+      ),
+    );
   });
 
   it('keeps Next disabled while a side already on file is being sent again', async () => {

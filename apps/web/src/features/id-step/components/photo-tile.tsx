@@ -1,7 +1,9 @@
 import type { DocumentInfo, DocumentKind } from '@hk/domain';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { focusUploadControl, uploadControl } from '../../steps/lib/use-document-rebuild';
 import { useDocumentImage } from '../api/get-document-image';
 import { uploadDocument } from '../api/upload-document';
 import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../lib/compress-image';
@@ -38,7 +40,8 @@ export function PhotoTile({
   albumName: string;
   retakeName: string;
   document: DocumentInfo | undefined;
-  onUploaded: (doc: DocumentInfo) => void;
+  /** `via`: the control the upload was started from (camera, album, retake), to focus it again */
+  onUploaded: (doc: DocumentInfo, via: string) => void;
   /** told when an upload starts and ends, so that the screen does not go on while one is sending */
   onBusyChange?: (busy: boolean) => void;
   deps?: PhotoTileDeps;
@@ -48,7 +51,25 @@ export function PhotoTile({
     document ? { status: 'done', document } : { status: 'empty' },
   );
   const cameraRef = useRef<HTMLInputElement>(null);
+  const tileRef = useRef<HTMLElement>(null);
+  // the control the upload was started from: it is disabled or gone while the upload runs, and
+  // takes the focus again once it is over, success or refusal (issue #16: it fell to <body>)
+  const via = useRef('camera');
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus === 0 || !tileRef.current) return;
+    // unless the person has moved on to another field meanwhile
+    const active = window.document.activeElement;
+    const moved =
+      active &&
+      active !== window.document.body &&
+      window.document.contains(active) &&
+      !tileRef.current.contains(active);
+    if (moved) return;
+    focusUploadControl({ kind, via: via.current }, tileRef.current);
+  }, [refocus, kind]);
   const inputId = useId();
+  const failureId = useId();
   const albumId = useId();
   const shown = state.status === 'done' ? state.document : state.status === 'empty' ? document : undefined;
   const image = useDocumentImage(shown?.document_id);
@@ -62,18 +83,26 @@ export function PhotoTile({
         setState((s) => (s.status === 'uploading' ? { ...s, percent } : s)),
       );
       setState({ status: 'done', document: doc });
-      onUploaded(doc);
+      announce(t('upload_done', { label }));
+      onUploaded(doc, via.current);
     } catch (err) {
-      // 3001 type refused, 3002 too large, 3005 unreadable: the server's message, on this tile.
+      // 3001 type refused, 3002 too large, 3005 unreadable: the server's message, on this tile
+      // (its role="alert" says it).
       const message = err instanceof ApiError && err.message ? err.message : t('upload_failed');
       setState({ status: 'failed', message, retry: err instanceof ApiError && err.status > 0 ? null : blob });
     } finally {
+      setRefocus((n) => n + 1);
       onBusyChange?.(false);
       if (preview) URL.revokeObjectURL(preview);
     }
   };
 
   const onFile = async (input: HTMLInputElement) => {
+    const active = window.document.activeElement as HTMLElement | null;
+    via.current =
+      (active && tileRef.current?.contains(active) ? active.dataset.uploadVia : undefined) ??
+      input.dataset.uploadVia ??
+      'camera';
     const file = input.files?.[0];
     input.value = ''; // the same file may be chosen again after a failure
     if (!file) return;
@@ -87,6 +116,7 @@ export function PhotoTile({
     // Checked after compression: a 12 MB camera photo becomes a few hundred KB and is fine.
     if (checkIsOversize(blob)) {
       setState({ status: 'failed', message: t('oversize', { max: MAX_UPLOAD_MB }), retry: null });
+      setRefocus((n) => n + 1);
       return;
     }
     await send(blob);
@@ -101,6 +131,8 @@ export function PhotoTile({
       accept="image/*"
       capture={capture ? 'environment' : undefined}
       aria-label={name}
+      aria-describedby={state.status === 'failed' ? failureId : undefined}
+      {...uploadControl(kind, capture ? 'camera' : 'album')}
       disabled={state.status === 'uploading'}
       onChange={(e) => void onFile(e.currentTarget)}
     />
@@ -109,7 +141,7 @@ export function PhotoTile({
   const busy = state.status === 'uploading';
   const imgSrc = state.status === 'uploading' ? state.preview : image.url;
   return (
-    <section className={`id-tile id-tile--${state.status}`} aria-label={label} aria-busy={busy}>
+    <section ref={tileRef} className={`id-tile id-tile--${state.status}`} aria-label={label} aria-busy={busy}>
       <label className="id-tile__frame" htmlFor={inputId}>
         {imgSrc ? (
           <img className="id-tile__img" src={imgSrc} alt={label} />
@@ -135,7 +167,9 @@ export function PhotoTile({
             <span aria-hidden="true" className="id-tile__close">
               ✕
             </span>
-            <span role="alert">{state.message}</span>
+            <span role="alert" id={failureId}>
+              {state.message}
+            </span>
           </span>
         )}
       </label>
@@ -152,7 +186,11 @@ export function PhotoTile({
           <button
             type="button"
             className="id-btn id-btn--ghost id-btn--small"
-            onClick={() => state.retry && void send(state.retry)}
+            {...uploadControl(kind, 'retry')}
+            onClick={() => {
+              via.current = 'retry';
+              if (state.retry) void send(state.retry);
+            }}
           >
             {t('retry')}
           </button>
@@ -162,6 +200,7 @@ export function PhotoTile({
             type="button"
             className="id-btn id-btn--ghost id-btn--small"
             aria-label={retakeName}
+            {...uploadControl(kind, 'retake')}
             onClick={() => cameraRef.current?.click()}
           >
             {t('retake')}

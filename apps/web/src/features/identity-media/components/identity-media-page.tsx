@@ -13,6 +13,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageFlags } from '../../../app/page-flags';
+import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/server-clock';
 import { uploadDocument } from '../../id-step/api/upload-document';
@@ -21,7 +22,11 @@ import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
 import { ChoiceField, FieldError, StepForm, StepSubmit } from '../../steps/components/fields';
 import { StepPage } from '../../steps/components/step-page';
 import { STEP_PATHS } from '../../steps/lib/step-paths';
-import { useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
+import {
+  focusUploadControl,
+  type UploadFocus,
+  useDocumentRebuild,
+} from '../../steps/lib/use-document-rebuild';
 import { useStepForm } from '../../steps/lib/use-step-form';
 import { fetchLiveCode } from '../api/live-video-check';
 import { videoFileName } from '../lib/camera';
@@ -90,7 +95,7 @@ function IdentityMediaForm({
   info: StepInfo;
   endedAt: string;
   carried: Values | null;
-  onDocumentsChanged: (typed: Values) => Promise<void>;
+  onDocumentsChanged: (typed: Values, focus?: UploadFocus) => Promise<void>;
 }) {
   const { t } = useTranslation('identity_media');
   const { state } = usePageFlags();
@@ -136,10 +141,17 @@ function IdentityMediaForm({
         await uploadDocument(kind, photo, onProgress);
       }
       setBusy(null);
-      await onDocumentsChanged(form.getValues());
+      announce(t('upload_done'));
+      // the rebuilt form's control of this kind takes the focus (issue #16: it fell to <body>)
+      await onDocumentsChanged(form.getValues(), { kind, via: 'camera' });
     } catch (err) {
       setBusy(null);
       failed(err);
+      // the control, disabled while it sent, takes the focus again once enabled
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) focusUploadControl({ kind, via: 'camera' });
+      });
     }
   };
   const getCode = async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadControl } from '../../steps/lib/use-document-rebuild';
 import { checkHasCamera, openFrontCamera, stopStream, takeSnapshot } from '../lib/camera';
 
 type Mode = 'idle' | 'starting' | 'camera' | 'fallback';
@@ -108,6 +109,7 @@ export function PhotoCapture({
             type="button"
             className="id-btn id-btn--ghost"
             disabled={busy || mode === 'starting'}
+            {...uploadControl(name, 'camera')}
             onClick={() => void start()}
           >
             {taken ? t('retake') : t('open_camera')}
@@ -123,6 +125,7 @@ export function PhotoCapture({
             capture="user"
             disabled={busy}
             aria-label={t('choose_photo', { label })}
+            {...uploadControl(name, 'album')}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';

@@ -2,6 +2,7 @@ import { FACE_VIDEO_RECORD_MS } from '@hk/domain/flow/identity-media';
 import type { LiveVideoCheck } from '@hk/domain/flow/identity-media-contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadControl } from '../../steps/lib/use-document-rebuild';
 import { checkHasRecorder, openFrontCamera, recordFor, stopStream } from '../lib/camera';
 
 type Mode = 'idle' | 'starting' | 'recording' | 'fallback';
@@ -103,6 +104,7 @@ export function VideoCapture({
           type="button"
           className="id-btn id-btn--ghost"
           disabled={busy || mode === 'starting'}
+          {...uploadControl('face_video', 'camera')}
           onClick={() => void start()}
         >
           {taken ? t('record_again') : t('record')}
@@ -117,6 +119,7 @@ export function VideoCapture({
             capture="user"
             disabled={busy}
             aria-label={t('choose_video')}
+            {...uploadControl('face_video', 'album')}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';

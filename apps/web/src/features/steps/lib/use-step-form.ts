@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
+  get,
   type Resolver,
   type UseFormReturn,
   useForm,
@@ -47,6 +49,39 @@ export interface UseStepFormOptions<V extends FieldValues> {
 
 const DRAFT_DELAY_MS = 800;
 
+/** The names of the fields in error ('a', 'list.0.b'). */
+function errorNames(errors: FieldErrors, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const name = `${prefix}${key}`;
+    if ('message' in value || 'type' in value) out.push(name);
+    else out.push(...errorNames(value as FieldErrors, `${name}.`));
+  }
+  return out;
+}
+
+/**
+ * Of the fields in error that can take the focus, the one first on the screen (each field of the kit
+ * has the id sf-<name>): react-hook-form's own order is the order the fields were registered in, so a
+ * field shown later (the mainland area, once the region is chosen) would come after the ones below
+ * it (issue #16). Fields not found on the screen come last, in the order given.
+ */
+function firstOnScreen<V extends FieldValues>(form: UseFormReturn<V>, names: string[]): string | undefined {
+  const fields = form.control._fields;
+  const focusable = names.filter((n) => {
+    const f = (get(fields, n) as { _f?: { ref?: { focus?: unknown }; refs?: unknown[] } } | undefined)?._f;
+    return Boolean(f && (f.ref?.focus || f.refs?.length));
+  });
+  const element = (n: string) => document.getElementById(`sf-${n.replace(/\./g, '-')}`);
+  const placed = focusable.map((name) => ({ name, el: element(name) }));
+  placed.sort((a, b) => {
+    if (!a.el || !b.el) return a.el ? -1 : b.el ? 1 : 0;
+    return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+  return placed[0]?.name;
+}
+
 /**
  * The form of one step on the generic step call:
  * - validated with the domain's schema (the server parses the same one), errors at the field in
@@ -78,7 +113,16 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       : opts.toValues(info)) as DefaultValues<V>,
     resolver: standardSchemaResolver(schema as never) as unknown as Resolver<V>,
     mode: 'onTouched',
+    // the first invalid field on the screen takes the focus (firstOnScreen), not the first registered
+    shouldFocusError: false,
   });
+  const focusFirstInvalid = useCallback(
+    (names: string[]) => {
+      const first = firstOnScreen(form, names);
+      if (first) form.setFocus(first as FieldPath<V>);
+    },
+    [form],
+  );
   const optsRef = useRef(opts);
   optsRef.current = opts;
 
@@ -170,50 +214,52 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       const shown = names.filter((n) => n in form.getValues() || n.includes('.'));
       const unshown = names.filter((n) => !shown.includes(n));
       if (unshown.length) setFormError(fields[unshown[0]!]!);
-      const first = shown[0];
-      if (first) form.setFocus(first as FieldPath<V>);
+      focusFirstInvalid(shown);
     },
-    [form],
+    [form, focusFirstInvalid],
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const problems = optsRef.current.check?.(values) ?? {};
-    if (Object.keys(problems).length) {
-      applyFieldErrors(problems);
-      return;
-    }
-    setSubmitting(true);
-    clearTimeout(draftTimer.current);
-    confirming.current = true;
-    try {
-      const result = await enqueue(() =>
-        save.mutateAsync({ answers: answersOf(values), confirm: true, step_version: version.current }),
-      );
-      version.current = result.version;
-      confirmed.current = true;
-      if (optsRef.current.onConfirmed) optsRef.current.onConfirmed(result);
-      else goNext(result.next_step, state);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
-        await reloadAfterConflict();
-      } else if (err instanceof ApiError && err.status === ErrorCode.STEP_NOT_READY) {
-        // an earlier step is open again (a draft of this one reopened it, or another device changed
-        // it): this step's answers are kept as a draft; the person goes to that step, which says why
-        void showToast(err.message || t('save_failed'), 'warn', ERROR_TOAST_MS);
-        const status = await qc.fetchQuery({ ...userStatusQueryOptions(), staleTime: 0 });
-        goNext(status.next_step, null);
-      } else if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED) {
-        if (Object.keys(err.fields).length) applyFieldErrors(err.fields);
-        else setFormError(err.message);
-      } else {
-        setFormError(err instanceof Error && err.message ? err.message : t('save_failed'));
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      const problems = optsRef.current.check?.(values) ?? {};
+      if (Object.keys(problems).length) {
+        applyFieldErrors(problems);
+        return;
       }
-    } finally {
-      confirming.current = false;
-      setSubmitting(false);
-    }
-  });
+      setSubmitting(true);
+      clearTimeout(draftTimer.current);
+      confirming.current = true;
+      try {
+        const result = await enqueue(() =>
+          save.mutateAsync({ answers: answersOf(values), confirm: true, step_version: version.current }),
+        );
+        version.current = result.version;
+        confirmed.current = true;
+        if (optsRef.current.onConfirmed) optsRef.current.onConfirmed(result);
+        else goNext(result.next_step, state);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
+          await reloadAfterConflict();
+        } else if (err instanceof ApiError && err.status === ErrorCode.STEP_NOT_READY) {
+          // an earlier step is open again (a draft of this one reopened it, or another device changed
+          // it): this step's answers are kept as a draft; the person goes to that step, which says why
+          void showToast(err.message || t('save_failed'), 'warn', ERROR_TOAST_MS);
+          const status = await qc.fetchQuery({ ...userStatusQueryOptions(), staleTime: 0 });
+          goNext(status.next_step, null);
+        } else if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED) {
+          if (Object.keys(err.fields).length) applyFieldErrors(err.fields);
+          else setFormError(err.message);
+        } else {
+          setFormError(err instanceof Error && err.message ? err.message : t('save_failed'));
+        }
+      } finally {
+        confirming.current = false;
+        setSubmitting(false);
+      }
+    },
+    (errors) => focusFirstInvalid(errorNames(errors)),
+  );
 
   return {
     form: form as UseFormReturn<V>,
