@@ -1,10 +1,10 @@
 import 'antd-mobile/es/global';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { entryRedirect } from './app/entry-redirect';
 import { PageFallback } from './app/root-layout';
-import { createAppRouter } from './app/router';
+import { AppRoutes, navigateFromOutside } from './app/router';
 import { ROUTES } from './app/routes';
 import { SessionHandoffGate } from './app/session-handoff-gate';
 import { runStartUpCalls } from './app/start-up';
@@ -32,21 +32,24 @@ applyTheme();
 void initI18n();
 
 // TanStack Query loads with the first screen that reads through it (app/lazy-with-query.tsx): the
-// login form does without it (decision 015).
-const router = createAppRouter();
+// login form does without it (decision 015). A stored session lands on such a screen: its code
+// starts loading now, beside the screen's own.
+if (getToken()) void import('./app/query-provider');
 runStartUpCalls();
 
 setSessionInvalidHandler(() => {
   logoutLocally();
   clearLoadedQueries();
-  void router.navigate(ROUTES.login.path, { replace: true });
+  navigateFromOutside(ROUTES.login.path);
 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Suspense fallback={<PageFallback />}>
       <SessionHandoffGate>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </SessionHandoffGate>
     </Suspense>
   </StrictMode>,
