@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KB = 180;
+export const BUDGET_KB = 140;
 
 /**
  * Source modules (keys of dist/.vite/manifest.json) that /login imports dynamically before the
