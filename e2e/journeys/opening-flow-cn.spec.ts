@@ -1087,7 +1087,7 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
 
 // ---------------------------------------------------------------------------------------------
 
-// Two behaviours of the step kit (apps/web/src/features/steps) found by these journeys, fixed, and
+// Two behaviours of the step kit (apps/web/src/step-kit) found by these journeys, fixed, and
 // kept as tests:
 // 1. A choice that re-renders the screen (employment's status, personal's email, the account type's
 //    choices) is saved as a draft like anything typed: a reload keeps it.

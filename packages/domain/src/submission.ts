@@ -7,7 +7,7 @@ import type { StepId } from './steps/types';
 
 /**
  * The versions of the agreements a person accepts at login (effective dates of the documents in
- * apps/web/src/features/legal/content); the signature step adds the account agreements.
+ * apps/web/src/components/legal/content); the signature step adds the account agreements.
  */
 export const LOGIN_AGREEMENT_VERSIONS: Readonly<Record<string, string>> = {
   'user-agreement': '2026-11-01',

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as z from 'zod/mini';
 import { syncCaType } from '../features/auth/api/get-ca';
 import { postMailCheck } from '../features/personal/api/mail-check';
-import { fetchAudit } from '../features/review/api/submit-api';
+import { fetchAudit } from './api/submit-api';
 import { apiGet, apiPost, setSessionInvalidHandler } from './api-client';
 import { captureEntryParams } from './entry-params';
 import { LANG_STORE_KEY, setLanguage, storedLanguage } from './i18n';

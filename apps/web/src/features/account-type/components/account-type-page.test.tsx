@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
-import { uploadDocument } from '../../id-step/api/upload-document';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
 import {
   type Body,
   fakeStepServer,
@@ -14,13 +14,13 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import { centsOfTyped, dollarsOfCents } from '../lib/hkd';
 import AccountTypePage from './account-type-page';
 
-vi.mock('../../id-step/api/upload-document', () => ({ uploadDocument: vi.fn() }));
-vi.mock('../../id-step/lib/compress-image', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../id-step/lib/compress-image')>()),
+vi.mock('../../../step-kit/api/upload-document', () => ({ uploadDocument: vi.fn() }));
+vi.mock('../../../step-kit/lib/compress-image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../step-kit/lib/compress-image')>()),
   compressImage: async (file: File) => file,
 }));
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
-import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
+import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import {
   CheckField,
   ChoiceField,
@@ -21,10 +21,10 @@ import {
   StepForm,
   StepSubmit,
   TextField,
-} from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { type UploadFocus, useDocumentRebuild } from '../../../step-kit/lib/use-document-rebuild';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { centsOfTyped, dollarsOfCents } from '../lib/hkd';
 import { AssetProofImages } from './asset-proof-images';
 import './account-type.css';

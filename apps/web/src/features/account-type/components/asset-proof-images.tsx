@@ -3,12 +3,12 @@ import { ASSET_PROOF_MAX_IMAGES } from '@hk/domain/flow/account-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { deleteDocument } from '../../id-step/api/delete-document';
-import { useDocumentImage } from '../../id-step/api/get-document-image';
-import { uploadDocument } from '../../id-step/api/upload-document';
-import { PhotoTile } from '../../id-step/components/photo-tile';
-import { compressImage } from '../../id-step/lib/compress-image';
-import { type UploadFocus, uploadControl } from '../../steps/lib/use-document-rebuild';
+import { deleteDocument } from '../../../step-kit/api/delete-document';
+import { useDocumentImage } from '../../../step-kit/api/get-document-image';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
+import { PhotoTile } from '../../../step-kit/components/photo-tile';
+import { compressImage } from '../../../step-kit/lib/compress-image';
+import { type UploadFocus, uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 
 function ProofImage({
   document,

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
-import { fakeStepServer, makeStatus, ok, renderStep, setupStepI18n } from '../../steps/test-utils';
+import { fakeStepServer, makeStatus, ok, renderStep, setupStepI18n } from '../../../step-kit/test-utils';
 import UserCenterPage from './usercenter-page';
 
 beforeEach(() => saveSession({ token: 'tok_abcdefghijklmnopqrstuvwxyz', mobile: '5123****' }));

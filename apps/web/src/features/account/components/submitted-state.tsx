@@ -2,8 +2,8 @@ import { ApplicationStatus } from '@hk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '../../../components/ui/app-button';
+import { useAudit } from '../../../lib/api/submit-api';
 import { ApiError, apiFetchObjectUrl } from '../../../lib/api-client';
-import { useAudit } from '../../review/api/submit-api';
 import './submitted-state.css';
 
 /** spec §4 after submission: Submitted, then Reviewing, then Activation (deposit after approval). */

@@ -2,7 +2,7 @@ import type { DocumentInfo } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { uploadDocument } from '../../id-step/api/upload-document';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
 import {
   fail,
   fakeStepServer,
@@ -12,13 +12,13 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import AddressPage from './address-page';
 
-vi.mock('../../id-step/api/upload-document', () => ({ uploadDocument: vi.fn() }));
+vi.mock('../../../step-kit/api/upload-document', () => ({ uploadDocument: vi.fn() }));
 // jsdom decodes no image: the photo is sent as chosen
-vi.mock('../../id-step/lib/compress-image', async (original) => ({
-  ...(await original<typeof import('../../id-step/lib/compress-image')>()),
+vi.mock('../../../step-kit/lib/compress-image', async (original) => ({
+  ...(await original<typeof import('../../../step-kit/lib/compress-image')>()),
   compressImage: vi.fn(async (file: File) => file),
 }));
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { currentLanguage } from '../../../lib/i18n';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
-import type { StepInfo } from '../../steps/api/step-api';
+import type { StepInfo } from '../../../step-kit/api/step-api';
 import {
   CheckField,
   ChoiceField,
@@ -27,10 +27,10 @@ import {
   StepSubmit,
   TextField,
   useInputProps,
-} from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { type UploadFocus, useDocumentRebuild } from '../../../step-kit/lib/use-document-rebuild';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { AreaPicker } from './area-picker';
 import { ProofFiles } from './proof-files';
 import './address.css';

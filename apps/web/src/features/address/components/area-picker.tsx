@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AreaSelects } from '../../steps/components/area-selects';
+import { AreaSelects } from '../../../step-kit/components/area-selects';
 
 /**
  * The mainland area (spec §3 address form: province, city, county on 6-digit codes) as three native

@@ -9,13 +9,13 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
-import { deleteDocument } from '../../id-step/api/delete-document';
-import { fetchDocumentImageUrl, useDocumentImage } from '../../id-step/api/get-document-image';
-import { uploadDocument } from '../../id-step/api/upload-document';
-import { PhotoTile } from '../../id-step/components/photo-tile';
-import { compressImage, MAX_UPLOAD_MB } from '../../id-step/lib/compress-image';
-import { FieldError, useInputProps } from '../../steps/components/fields';
-import { type UploadFocus, uploadControl } from '../../steps/lib/use-document-rebuild';
+import { deleteDocument } from '../../../step-kit/api/delete-document';
+import { fetchDocumentImageUrl, useDocumentImage } from '../../../step-kit/api/get-document-image';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
+import { FieldError, useInputProps } from '../../../step-kit/components/fields';
+import { PhotoTile } from '../../../step-kit/components/photo-tile';
+import { compressImage, MAX_UPLOAD_MB } from '../../../step-kit/lib/compress-image';
+import { type UploadFocus, uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 
 const PDF_MAX_MB = ADDRESS_PROOF_PDF_MAX_BYTES / (1024 * 1024);
 

@@ -12,7 +12,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import BankPage, { bankAnswersOf, bankValuesOf, groupDigits } from './bank-page';
 
 afterEach(() => {

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
-import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
-import { AreaSelects } from '../../steps/components/area-selects';
+import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
+import { AreaSelects } from '../../../step-kit/components/area-selects';
 import {
   FieldError,
   type Option,
@@ -30,9 +30,9 @@ import {
   StepForm,
   StepSubmit,
   useInputProps,
-} from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { useCardIssuer } from '../api/get-bank-name';
 import './bank.css';
 

@@ -9,7 +9,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import DeclarationsPage from './declarations-page';
 
 afterEach(() => {

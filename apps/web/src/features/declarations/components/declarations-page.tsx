@@ -9,10 +9,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
-import { uploadDocument } from '../../id-step/api/upload-document';
-import { PhotoTile } from '../../id-step/components/photo-tile';
-import { compressImage } from '../../id-step/lib/compress-image';
-import type { StepInfo } from '../../steps/api/step-api';
+import type { StepInfo } from '../../../step-kit/api/step-api';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
 import {
   CheckField,
   FieldError,
@@ -22,10 +20,12 @@ import {
   TextField,
   useInputProps,
   YesNoField,
-} from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { type UploadFocus, useDocumentRebuild } from '../../steps/lib/use-document-rebuild';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/components/fields';
+import { PhotoTile } from '../../../step-kit/components/photo-tile';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { compressImage } from '../../../step-kit/lib/compress-image';
+import { type UploadFocus, useDocumentRebuild } from '../../../step-kit/lib/use-document-rebuild';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 
 export interface DeclarationsValues {
   pep?: boolean | undefined;

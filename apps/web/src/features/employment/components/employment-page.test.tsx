@@ -11,7 +11,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import EmploymentPage from './employment-page';
 
 afterEach(() => {

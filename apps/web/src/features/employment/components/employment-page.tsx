@@ -3,10 +3,10 @@ import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/d
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
-import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
-import { SelectField, StepForm, StepSubmit, TextField } from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepForm } from '../../steps/lib/use-step-form';
+import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
+import { SelectField, StepForm, StepSubmit, TextField } from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { CompanyNameField } from './company-name-field';
 import './employment.css';
 

@@ -18,7 +18,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import FinancialPage from './financial-page';
 
 afterEach(() => {

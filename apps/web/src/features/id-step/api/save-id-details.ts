@@ -2,8 +2,8 @@ import { type IdDetails, IdInfoResponseSchema } from '@hk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { apiPost } from '../../../lib/api-client';
+import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
 import { checkIsStepVersionConflict } from '../lib/api-errors';
-import { INFO_QUERY_KEY } from './get-info';
 
 /**
  * What the details screen sends: the confirmed details, and as `step_version` the `id_step.version`

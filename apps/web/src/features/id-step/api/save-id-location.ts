@@ -2,8 +2,8 @@ import { type IdLocationRequest, IdLocationResponseSchema } from '@hk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { apiPost } from '../../../lib/api-client';
+import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
 import { checkIsStepVersionConflict } from '../lib/api-errors';
-import { INFO_QUERY_KEY } from './get-info';
 
 /**
  * What the location screen sends: `step_version` is the `id_step.version` the screen was rendered

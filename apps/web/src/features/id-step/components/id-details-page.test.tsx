@@ -3,7 +3,7 @@ import { focusManager, QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../../lib/toast';
-import { INFO_QUERY_KEY } from '../api/get-info';
+import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
 import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import IdDetailsPage from './id-details-page';
 

@@ -6,15 +6,15 @@ import { ROUTES } from '../../../app/routes';
 import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
-import { useApplicationInfo } from '../api/get-info';
+import { useApplicationInfo } from '../../../step-kit/api/get-info';
+import { PageState, StepHeader } from '../../../step-kit/components/step-header';
 import { useSaveIdDetails } from '../api/save-id-details';
 import { checkIsDuplicateAccountError, checkIsStepVersionConflict } from '../lib/api-errors';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import { useStepVersion } from '../lib/use-step-version';
 import { DuplicateAccountDialog } from './duplicate-account-dialog';
 import { IdDetailsForm } from './id-details-form';
-import { PageState, StepHeader } from './step-header';
-import '../id-step.css';
+import '../../../step-kit/step-kit.css';
 
 /** /userinfo/id/details: the person confirms what is on the ID. */
 export default function IdDetailsPage() {

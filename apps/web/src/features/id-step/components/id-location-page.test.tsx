@@ -2,9 +2,9 @@ import { ERROR_MESSAGES } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../../lib/toast';
+import { filterCountries } from '../../../step-kit/components/nationality-picker';
 import { fakeServer, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import IdLocationPage from './id-location-page';
-import { filterCountries } from './nationality-picker';
 
 vi.mock('../../../lib/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/toast')>()),

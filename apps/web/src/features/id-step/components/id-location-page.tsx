@@ -2,14 +2,14 @@ import { ID_LOCATIONS, type IdLocation } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
-import { useApplicationInfo } from '../api/get-info';
+import { useApplicationInfo } from '../../../step-kit/api/get-info';
+import { NationalityPicker } from '../../../step-kit/components/nationality-picker';
+import { PageState, StepHeader } from '../../../step-kit/components/step-header';
 import { useSaveIdLocation } from '../api/save-id-location';
 import { checkIsStepVersionConflict, messageOf } from '../lib/api-errors';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import { useStepVersion } from '../lib/use-step-version';
-import { NationalityPicker } from './nationality-picker';
-import { PageState, StepHeader } from './step-header';
-import '../id-step.css';
+import '../../../step-kit/step-kit.css';
 
 const CHOICE_KEYS = {
   CN: { label: 'location_cn', desc: 'location_cn_desc' },

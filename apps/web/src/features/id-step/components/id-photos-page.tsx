@@ -2,11 +2,11 @@ import { type DocumentInfo, IDENTITY_DOCUMENT_KINDS, type IdType, idTypeFor, nex
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INFO_QUERY_KEY, useApplicationInfo } from '../api/get-info';
+import { INFO_QUERY_KEY, useApplicationInfo } from '../../../step-kit/api/get-info';
+import { PhotoTile, type PhotoTileDeps } from '../../../step-kit/components/photo-tile';
+import { PageState, StepHeader } from '../../../step-kit/components/step-header';
 import { useIdNavigate } from '../lib/use-id-navigation';
-import { PhotoTile, type PhotoTileDeps } from './photo-tile';
-import { PageState, StepHeader } from './step-header';
-import '../id-step.css';
+import '../../../step-kit/step-kit.css';
 
 // What each side is called for each document (passports: the photo page and a second page).
 const SIDE_LABEL_KEYS = {

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
-import { checkHasScreen, STEP_PATHS } from '../../steps/lib/step-paths';
+import { PageState } from '../../../step-kit/components/step-header';
+import { checkHasScreen, STEP_PATHS } from '../../../step-kit/lib/step-paths';
 import { useIdNavigate } from '../lib/use-id-navigation';
-import { PageState } from './step-header';
-import '../id-step.css';
+import '../../../step-kit/step-kit.css';
 
 /**
  * /userinfo/progress: the six stages of spec §4 with their percentages, and the steps of the flow

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
-import { INFO_QUERY_KEY } from '../api/get-info';
+import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
 import { fakeServer, makeDoc, makeInfo, ok, renderAt, setupI18n } from '../test-utils';
 import UserInfoRedirect from './userinfo-redirect';
 

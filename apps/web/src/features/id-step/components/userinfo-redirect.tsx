@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { usePageFlags } from '../../../app/page-flags';
 import { ROUTES } from '../../../app/routes';
 import { useUserStatus } from '../../../lib/api/user-status';
-import { STEP_PATHS } from '../../steps/lib/step-paths';
-import { useApplicationInfo } from '../api/get-info';
+import { useApplicationInfo } from '../../../step-kit/api/get-info';
+import { PageState } from '../../../step-kit/components/step-header';
+import { STEP_PATHS } from '../../../step-kit/lib/step-paths';
 import { useIdNavigate } from '../lib/use-id-navigation';
-import { PageState } from './step-header';
 
 /**
  * /userinfo: sends the person to the first unfinished screen, keeping the query (state, title…):

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uploadDocument } from '../../id-step/api/upload-document';
-import { compressImage } from '../../id-step/lib/compress-image';
-import type { StepInfo } from '../../steps/api/step-api';
+import type { StepInfo } from '../../../step-kit/api/step-api';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
+import { compressImage } from '../../../step-kit/lib/compress-image';
 import {
   fakeStepServer,
   makeSaveResult,
@@ -12,11 +12,11 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import IdentityMediaPage from './identity-media-page';
 
-vi.mock('../../id-step/api/upload-document', () => ({ uploadDocument: vi.fn() }));
-vi.mock('../../id-step/lib/compress-image', () => ({ compressImage: vi.fn() }));
+vi.mock('../../../step-kit/api/upload-document', () => ({ uploadDocument: vi.fn() }));
+vi.mock('../../../step-kit/lib/compress-image', () => ({ compressImage: vi.fn() }));
 // the recording stops by itself after FACE_VIDEO_RECORD_MS (5 s; camera.test.ts times it): 0.3 s here
 vi.mock('@hk/domain/flow/identity-media', async (original) => ({
   ...(await original<typeof import('@hk/domain/flow/identity-media')>()),
@@ -109,10 +109,14 @@ class FakeRecorder {
 /** The preview shows its first frame, then the photo is taken. */
 async function shootWhenReady() {
   const shoot = await screen.findByRole('button', { name: tr('shoot') });
-  act(() => {
-    document.querySelector('video')!.dispatchEvent(new Event('loadeddata'));
+  // the camera's stream is attached after getUserMedia resolves: on a loaded machine the first
+  // frame may come before the preview listens for it, so it comes again until the button is ready
+  await waitFor(() => {
+    act(() => {
+      document.querySelector('video')!.dispatchEvent(new Event('loadeddata'));
+    });
+    expect((shoot as HTMLButtonElement).disabled).toBe(false);
   });
-  expect((shoot as HTMLButtonElement).disabled).toBe(false);
   fireEvent.click(shoot);
 }
 

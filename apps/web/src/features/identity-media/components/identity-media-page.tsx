@@ -16,18 +16,18 @@ import { usePageFlags } from '../../../app/page-flags';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/server-clock';
-import { uploadDocument } from '../../id-step/api/upload-document';
-import { compressImage } from '../../id-step/lib/compress-image';
-import { type StepInfo, useStepInfo } from '../../steps/api/step-api';
-import { ChoiceField, FieldError, StepForm, StepSubmit } from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { STEP_PATHS } from '../../steps/lib/step-paths';
+import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
+import { uploadDocument } from '../../../step-kit/api/upload-document';
+import { ChoiceField, FieldError, StepForm, StepSubmit } from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { compressImage } from '../../../step-kit/lib/compress-image';
+import { STEP_PATHS } from '../../../step-kit/lib/step-paths';
 import {
   focusUploadControl,
   type UploadFocus,
   useDocumentRebuild,
-} from '../../steps/lib/use-document-rebuild';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/lib/use-document-rebuild';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { fetchLiveCode } from '../api/live-video-check';
 import { videoFileName } from '../lib/camera';
 import { PhotoCapture } from './photo-capture';

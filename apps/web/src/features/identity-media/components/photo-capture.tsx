@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadControl } from '../../steps/lib/use-document-rebuild';
+import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasCamera, openFrontCamera, stopStream, takeSnapshot } from '../lib/camera';
 
 type Mode = 'idle' | 'starting' | 'camera' | 'fallback';

@@ -2,7 +2,7 @@ import { FACE_VIDEO_RECORD_MS } from '@hk/domain/flow/identity-media';
 import type { LiveVideoCheck } from '@hk/domain/flow/identity-media-contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadControl } from '../../steps/lib/use-document-rebuild';
+import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasRecorder, openFrontCamera, recordFor, stopStream } from '../lib/camera';
 
 type Mode = 'idle' | 'starting' | 'recording' | 'fallback';

@@ -5,7 +5,7 @@ import {
 } from '@hk/domain/flow/investment-experience';
 import { type Control, type UseFormRegister, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldError, TextField, useInputProps } from '../../steps/components/fields';
+import { FieldError, TextField, useInputProps } from '../../../step-kit/components/fields';
 import type { InvestmentValues } from '../lib/investment-values';
 
 /**

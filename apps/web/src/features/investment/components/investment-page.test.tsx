@@ -18,7 +18,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import InvestmentPage from './investment-page';
 
 afterEach(() => {

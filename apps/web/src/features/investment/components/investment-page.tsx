@@ -6,10 +6,10 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
-import type { StepInfo } from '../../steps/api/step-api';
-import { MultiChoiceField, SelectField, StepForm, StepSubmit } from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepForm } from '../../steps/lib/use-step-form';
+import type { StepInfo } from '../../../step-kit/api/step-api';
+import { MultiChoiceField, SelectField, StepForm, StepSubmit } from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import {
   checkValuesNeedRiskCall,
   type InvestmentValues,

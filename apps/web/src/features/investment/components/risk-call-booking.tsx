@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { FieldError } from '../../steps/components/fields';
+import { FieldError } from '../../../step-kit/components/fields';
 import { useAppoint, useAppointmentStatus } from '../api/appointments';
 import type { InvestmentValues } from '../lib/investment-values';
 

@@ -7,7 +7,7 @@ import {
   investmentFormSchema,
 } from '@hk/domain/flow/investment-experience';
 import * as z from 'zod/mini';
-import type { StepInfo } from '../../steps/api/step-api';
+import type { StepInfo } from '../../../step-kit/api/step-api';
 
 /** The form's values: the step's answers as the inputs hold them, plus what only the screen needs. */
 export interface InvestmentValues {

@@ -14,7 +14,7 @@ import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
 // the login screen's 60 s countdown (spec §9), the same for the email code
 import { useCountdown } from '../../../lib/use-countdown';
-import type { StepInfo } from '../../steps/api/step-api';
+import type { StepInfo } from '../../../step-kit/api/step-api';
 import {
   ChoiceField,
   FieldError,
@@ -22,9 +22,9 @@ import {
   StepForm,
   StepSubmit,
   useInputProps,
-} from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepForm } from '../../steps/lib/use-step-form';
+} from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { postMailCheck, useMailCheck } from '../api/mail-check';
 import './personal.css';
 

@@ -2,7 +2,7 @@ import { countryName, type Language } from '@hk/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeStepServer, ok, renderStep, setupStepI18n } from '../../steps/test-utils';
+import { fail, fakeStepServer, ok, renderStep, setupStepI18n } from '../../../step-kit/test-utils';
 import ReviewPage from './review-page';
 
 afterEach(() => {

@@ -5,21 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePageFlags } from '../../../app/page-flags';
 import { ROUTES, routeByPath } from '../../../app/routes';
-import { userStatusQueryKey } from '../../../lib/api/user-status';
-import { ApiError } from '../../../lib/api-client';
-import { PageState } from '../../id-step/components/step-header';
-import { StepHeading } from '../../steps/components/step-page';
-import { SCREEN_STEPS, STEP_PATHS } from '../../steps/lib/step-paths';
 import {
   type AuditStep,
   auditQueryKey,
   newIdempotencyKey,
   submitApplication,
   useAudit,
-} from '../api/submit-api';
+} from '../../../lib/api/submit-api';
+import { userStatusQueryKey } from '../../../lib/api/user-status';
+import { ApiError } from '../../../lib/api-client';
+import { PageState } from '../../../step-kit/components/step-header';
+import { StepHeading } from '../../../step-kit/components/step-page';
+import { SCREEN_STEPS, STEP_PATHS } from '../../../step-kit/lib/step-paths';
 import { answerLines, doneKeyOf, REVIEW_NAMESPACES } from '../lib/answer-text';
-import '../../id-step/id-step.css';
-import '../../steps/components/steps.css';
+import '../../../step-kit/step-kit.css';
+import '../../../step-kit/components/steps.css';
 import './review.css';
 
 const NAMESPACES = [...new Set(['review', 'common', 'flow', ...REVIEW_NAMESPACES])];

@@ -10,7 +10,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import RiskDisclosurePage from './risk-disclosure-page';
 
 const PATH = '/userinfo/risk-disclosure';

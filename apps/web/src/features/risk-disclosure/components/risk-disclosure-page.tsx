@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
-import { INFO_QUERY_KEY } from '../../id-step/api/get-info';
-import { PageState } from '../../id-step/components/step-header';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepNavigate } from '../../steps/lib/use-step-navigate';
+import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
+import { PageState } from '../../../step-kit/components/step-header';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepNavigate } from '../../../step-kit/lib/use-step-navigate';
 import {
   type RecordingStart,
   type RiskLanguage,

@@ -9,7 +9,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import SignaturePage from './signature-page';
 
 // jsdom has no canvas: signature_pad is replaced by a pad whose drawing the test sets

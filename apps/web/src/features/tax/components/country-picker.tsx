@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CountryPicker as SharedCountryPicker } from '../../id-step/components/nationality-picker';
+import { CountryPicker as SharedCountryPicker } from '../../../step-kit/components/nationality-picker';
 
 /**
  * A country or region of tax residency: the ID step's country picker (the server's list, CLDR names

@@ -10,7 +10,7 @@ import {
   ok,
   renderStep,
   setupStepI18n,
-} from '../../steps/test-utils';
+} from '../../../step-kit/test-utils';
 import TaxPage, { taxAnswersOf, taxValuesOf } from './tax-page';
 
 afterEach(() => {

@@ -6,10 +6,16 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
-import type { StepInfo } from '../../steps/api/step-api';
-import { FieldError, StepForm, StepSubmit, useFieldError, YesNoField } from '../../steps/components/fields';
-import { StepPage } from '../../steps/components/step-page';
-import { useStepForm } from '../../steps/lib/use-step-form';
+import type { StepInfo } from '../../../step-kit/api/step-api';
+import {
+  FieldError,
+  StepForm,
+  StepSubmit,
+  useFieldError,
+  YesNoField,
+} from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
 import { taxPrefillQueryKey, useTaxPrefill } from '../api/get-tax-prefill';
 import { CountryPicker } from './country-picker';
 import { W8benPreview } from './w8ben-preview';

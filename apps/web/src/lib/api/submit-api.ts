@@ -1,7 +1,7 @@
 import { AuditResponseSchema, SubmitResponseSchema } from '@hk/domain/flow/submit-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { apiPost, apiPostJson } from '../../../lib/api-client';
+import { apiPost, apiPostJson } from '../api-client';
 
 export type Audit = z.infer<typeof AuditResponseSchema>['data'];
 export type AuditStep = Audit['steps'][number];

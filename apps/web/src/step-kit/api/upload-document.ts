@@ -1,5 +1,5 @@
 import { type DocumentInfo, type DocumentKind, UploadResponseSchema } from '@hk/domain';
-import { apiUpload } from '../../../lib/api-client';
+import { apiUpload } from '../../lib/api-client';
 
 // POST /v9/OpenAccountHk/upload (multipart: kind + file). The server replaces an earlier image of
 // the same kind, so 'retake' is just another upload. `fields` adds form fields before the file

@@ -1,6 +1,6 @@
 import { CountryListResponseSchema, type Language, listCountries } from '@hk/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../lib/api-client';
 
 export type Country = { code: string; name: string };
 

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { usePageFlags } from '../../../app/page-flags';
-import { showToast } from '../../../lib/toast';
+import { usePageFlags } from '../../app/page-flags';
+import { showToast } from '../../lib/toast';
 import type { StepInfo } from '../api/step-api';
 import { useStepForm } from '../lib/use-step-form';
 import {
@@ -18,8 +18,8 @@ import {
 import { ChoiceField, StepForm, StepSubmit, TextField } from './fields';
 import { StepPage } from './step-page';
 
-vi.mock('../../../lib/toast', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+vi.mock('../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/toast')>()),
   showToast: vi.fn(async () => {}),
 }));
 

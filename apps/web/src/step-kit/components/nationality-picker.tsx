@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from '../../../components/ui';
-import { currentLanguage } from '../../../lib/i18n';
+import { Popup } from '../../components/ui';
+import { currentLanguage } from '../../lib/i18n';
 import { type Country, useCountryList } from '../api/get-country-list';
 
 /** The texts of a country picker, in the caller's namespace. */

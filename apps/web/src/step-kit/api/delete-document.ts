@@ -1,5 +1,5 @@
 import { DeleteFileResponseSchema } from '@hk/domain';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../lib/api-client';
 
 // POST /v9/OpenAccountHk/del_file
 export async function deleteDocument(documentId: string) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiFetchObjectUrl } from '../../../lib/api-client';
+import { apiFetchObjectUrl } from '../../lib/api-client';
 
 // GET /v9/OpenAccountHk/file/<document_id>: owner-only, so it is fetched with the session and shown
 // as a blob URL (never a URL carrying the token). Not cached in the query client: the object URL

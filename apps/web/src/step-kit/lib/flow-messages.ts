@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '../../lib/i18n';
 
 let added = false;
 /**

@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 
 /**
- * Form fields of the step screens (the ID step's look: features/id-step/id-step.css). Native inputs
+ * Form fields of the step screens (the ID step's look: step-kit/step-kit.css). Native inputs
  * (radio cards, checkboxes, selects, date inputs) are what a phone turns into its own pickers; error
  * texts are message keys of the `errors` namespace, or a server message already translated.
  */

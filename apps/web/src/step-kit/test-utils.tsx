@@ -10,12 +10,12 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../app/routes';
 import type { StepInfo } from './api/step-api';
 
 (globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';
 
-const catalogues = import.meta.glob<{ default: Record<string, string> }>('../../locales/*/*.json', {
+const catalogues = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json', {
   eager: true,
 });
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { currentLanguage } from '../../../lib/i18n';
+import { useModalFocus } from '../../ui/use-modal-focus';
 import type { LegalDocumentId } from '../documents';
 import { loadLegalDocument } from './load-document';
 

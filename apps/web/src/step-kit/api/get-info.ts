@@ -1,6 +1,6 @@
 import { type ApplicationInfo, ApplicationInfoResponseSchema } from '@hk/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../lib/api-client';
 
 export const INFO_QUERY_KEY = ['open-account', 'info'] as const;
 

@@ -1,15 +1,15 @@
 import { FLOW_STAGES, type StepId, stepById } from '@hk/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
-import { ReopenedNotice } from '../../../components/reopened-notice';
-import { useUserStatus } from '../../../lib/api/user-status';
-import { PageState } from '../../id-step/components/step-header';
+import { usePageFlags } from '../../app/page-flags';
+import { ReopenedNotice } from '../../components/reopened-notice';
+import { useUserStatus } from '../../lib/api/user-status';
 import { type StepInfo, useStepInfo } from '../api/step-api';
 import { addFlowMessages } from '../lib/flow-messages';
 import { SCREEN_STEPS, STEP_PATHS } from '../lib/step-paths';
 import { useStepNavigate } from '../lib/use-step-navigate';
-import '../../id-step/id-step.css';
+import { PageState } from './step-header';
+import '../step-kit.css';
 import './steps.css';
 
 const STAGE_KEY: Record<number, string> = {

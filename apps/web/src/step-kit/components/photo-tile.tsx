@@ -1,12 +1,12 @@
 import type { DocumentInfo, DocumentKind } from '@hk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { announce } from '../../../lib/announce';
-import { ApiError } from '../../../lib/api-client';
-import { focusUploadControl, uploadControl } from '../../steps/lib/use-document-rebuild';
+import { announce } from '../../lib/announce';
+import { ApiError } from '../../lib/api-client';
 import { useDocumentImage } from '../api/get-document-image';
 import { uploadDocument } from '../api/upload-document';
 import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../lib/compress-image';
+import { focusUploadControl, uploadControl } from '../lib/use-document-rebuild';
 
 /** spec §3 uploader file item: empty → uploading → failed (with message); plus done once stored. */
 export type TileState =

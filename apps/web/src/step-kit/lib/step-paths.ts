@@ -1,5 +1,5 @@
 import { STEP_IDS, type StepId } from '@hk/domain';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../app/routes';
 
 /** The screen of each step (docs/flow-routes.md). */
 export const STEP_PATHS: Record<StepId, string> = {

@@ -2,9 +2,9 @@ import type { StepId } from '@hk/domain';
 import { StepInfoResponseSchema, StepSaveResponseSchema } from '@hk/domain/flow/step-contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { userStatusQueryKey } from '../../../lib/api/user-status';
-import { apiPostJson } from '../../../lib/api-client';
-import { INFO_QUERY_KEY } from '../../id-step/api/get-info';
+import { userStatusQueryKey } from '../../lib/api/user-status';
+import { apiPostJson } from '../../lib/api-client';
+import { INFO_QUERY_KEY } from './get-info';
 
 export type StepInfo = z.infer<typeof StepInfoResponseSchema>['data'];
 export type StepSaveResult = z.infer<typeof StepSaveResponseSchema>['data'];
