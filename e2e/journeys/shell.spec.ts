@@ -28,6 +28,9 @@ function labelFor(percent: number): string {
 
 /** The logged-in login screen: reached inside the app (an entry on /login with a token goes on). */
 async function openLoginInApp(page: Page) {
+  // After a reload the stored session's landing (/usercenter, /userinfo) redirects on to the step
+  // under way once its status answers: wait for it, or its redirect may land after this one.
+  await page.waitForURL(/\/userinfo\/[^/?]+/);
   await page.evaluate(() => {
     window.history.pushState(null, '', '/login');
     window.dispatchEvent(new PopStateEvent('popstate'));
