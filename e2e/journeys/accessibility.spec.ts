@@ -116,7 +116,8 @@ const languages = [
     submit: '快速开户',
     wrongCode: '手机验证码错误',
     next: '下一步',
-    proofTypeMissing: '请选择地址证明类型。',
+    // the first invalid field on the empty address form is the region (the first on screen)
+    regionMissing: '请选择地址所在地：中国内地、香港或其他国家或地区。',
   },
   {
     locale: 'en-GB',
@@ -127,7 +128,7 @@ const languages = [
     submit: 'Quick account opening',
     wrongCode: 'The SMS code is wrong.',
     next: 'Next',
-    proofTypeMissing: 'Choose the type of address proof.',
+    regionMissing: 'Choose where your address is: mainland China, Hong Kong, or another country or region.',
   },
 ] as const;
 
@@ -176,7 +177,7 @@ for (const lang of languages) {
       const describedBy = await focused.getAttribute('aria-describedby');
       const message = page.locator(`[id="${describedBy}"]`);
       await expect(message).toHaveAttribute('role', 'alert');
-      await expect(message).toHaveText(lang.proofTypeMissing);
+      await expect(message).toHaveText(lang.regionMissing);
       await a11y(page, 'address, field errors');
     });
   });

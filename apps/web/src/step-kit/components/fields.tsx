@@ -180,6 +180,9 @@ export function ChoiceField<V extends FieldValues>({
                 value={o.value}
                 checked={selected}
                 ref={i === focusIndex ? field.ref : undefined}
+                // the error is heard where the focus lands: on the radio, not only on its group
+                aria-invalid={aria['aria-invalid'] || undefined}
+                aria-describedby={aria['aria-describedby']}
                 onChange={() => {
                   field.onChange(o.value);
                   onPick?.(o.value);
@@ -230,6 +233,8 @@ export function YesNoField<V extends FieldValues>({
               name={name}
               checked={field.value === v}
               ref={(field.value === false ? !v : v) ? field.ref : undefined}
+              aria-invalid={aria['aria-invalid'] || undefined}
+              aria-describedby={aria['aria-describedby']}
               onChange={() => field.onChange(v)}
               onBlur={field.onBlur}
             />
@@ -272,6 +277,8 @@ export function MultiChoiceField<V extends FieldValues>({
             type="checkbox"
             value={o.value}
             ref={i === 0 ? field.ref : undefined}
+            aria-invalid={aria['aria-invalid'] || undefined}
+            aria-describedby={aria['aria-describedby']}
             checked={value.includes(o.value)}
             onChange={(e) =>
               field.onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))

@@ -128,6 +128,10 @@ describe('step kit', () => {
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.getAttribute('role')).toBe(
       'alert',
     );
+    // the focused radio itself is invalid and described by the error, so the error is heard there
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute('aria-invalid')).toBe('true');
+    expect(focused.getAttribute('aria-describedby')).toBe(group.getAttribute('aria-describedby'));
     // once chosen, the chosen radio is the one focused (where the arrow keys start)
     fireEvent.click(screen.getByRole('radio', { name: 'Student' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
