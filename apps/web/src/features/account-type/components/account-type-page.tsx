@@ -1,4 +1,4 @@
-import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '@hk/domain';
+import { checkIsMarginRefusedToStudent, SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '@hk/domain';
 import {
   ASSET_PROOF_TYPES,
   checkIsAssetProofRequired,
@@ -129,11 +129,12 @@ function AccountTypeForm({
   const securities = form.watch('securities');
   const futures = form.watch('futures');
   const birthDate = ctx.facts.answers.identity?.birth_date;
-  const isStudent = ctx.facts.answers.employment?.status === 'student';
+  const employmentStatus = ctx.facts.answers.employment?.status;
   const knowledge = ctx.facts.answers.investment?.derivatives_knowledge;
-  const studentMargin = securities === 'margin' && isStudent;
+  const studentMargin = checkIsMarginRefusedToStudent(employmentStatus, securities);
+  // a student is offered cash: no asset proof is asked (the account type's rules say the same)
   const needsProof =
-    !isStudent &&
+    !studentMargin &&
     checkIsAssetProofRequired(
       securities === 'margin' ? 'margin' : 'cash',
       typeof birthDate === 'string' ? birthDate : undefined,
