@@ -102,6 +102,16 @@ test('the address step by keyboard alone, English: a field error heard, every fi
 
     const camera = page.getByLabel('Take a photo of the proof', { exact: true });
     await tabTo(page, camera, { max: 6 });
+    // what the polite live region says from here on, as a screen reader is handed it: a later
+    // announcement (a toast) may replace the text before the test reads it
+    await page.evaluate(() => {
+      const region = document.getElementById('app-status')!;
+      const said: string[] = [];
+      (window as unknown as { __said: string[] }).__said = said;
+      new MutationObserver(() => {
+        if (region.textContent) said.push(region.textContent);
+      }).observe(region, { childList: true, characterData: true, subtree: true });
+    });
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles(idImages.hkBack);
@@ -113,7 +123,9 @@ test('the address step by keyboard alone, English: a field error heard, every fi
         .getByRole('region', { name: 'Proof photo 2' })
         .getByLabel('Take a photo of the proof', { exact: true }),
     ).toBeFocused();
-    await expect(page.locator('#app-status')).toHaveText('Proof photo 1: uploaded.');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __said: string[] }).__said))
+      .toContain('Proof photo 1: uploaded.');
     // what was typed before the upload is still there
     await expect(page.getByLabel('Detailed address', { exact: true })).toHaveValue(
       'Flat 12A, 88 Hennessy Road',
