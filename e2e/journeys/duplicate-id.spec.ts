@@ -43,7 +43,7 @@ async function confirmHkId(page: Page, idNumber: string) {
   await page.getByRole('button', { name: '下一步' }).click();
   await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.hkFront);
   await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.hkBack);
-  await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.locator('#root').getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
   await page.getByRole('button', { name: '下一步' }).click();
   await page.getByLabel('英文姓氏', { exact: true }).fill('CHAN');
   await page.getByLabel('英文名字', { exact: true }).fill('TAI MAN');

@@ -107,7 +107,7 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     await expect(page).toHaveURL(/\/userinfo\/id\/photos$/);
     await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.hkFront);
     await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.hkBack);
-    await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.locator('#root').getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
     // the uploaded photo comes back from the owner-only route as an image
     await expect(page.locator('img.id-tile__img').first()).toHaveJSProperty('complete', true);
     await page.getByRole('button', { name: '下一步' }).click();
@@ -152,7 +152,7 @@ test.describe('Hong Kong user, Simplified Chinese', () => {
     // A new photo of the front reopens the ID step: the details page says why (issue #5 §1)
     await other.page.goto('/userinfo/id/photos');
     await other.page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.hkFront);
-    await expect(other.page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+    await expect(other.page.locator('#root').getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
     await other.page.getByRole('button', { name: '下一步' }).click();
     await expect(other.page).toHaveURL(/\/userinfo\/id\/details$/);
     await expect(other.page.getByText('您更换了证件照片，请重新核对以下信息并确认。')).toBeVisible();

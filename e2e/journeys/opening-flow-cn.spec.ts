@@ -418,7 +418,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
       await a11y(page, 'id/photos');
       await page.getByLabel('上传证件正面', { exact: true }).setInputFiles(idImages.cnFront);
       await page.getByLabel('上传证件背面', { exact: true }).setInputFiles(idImages.cnBack);
-      await expect(page.getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
+      await expect(page.locator('#root').getByText('已上传')).toHaveCount(2, { timeout: 20_000 });
       await page.getByRole('button', { name: '下一步' }).click();
       await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
       await a11y(page, 'id/details');
@@ -696,7 +696,7 @@ test.describe('Under a year in everything, Traditional Chinese', () => {
       await page.getByRole('button', { name: '下一步' }).click();
       await page.getByLabel('上傳證件正面', { exact: true }).setInputFiles(idImages.hkFront);
       await page.getByLabel('上傳證件背面', { exact: true }).setInputFiles(idImages.hkBack);
-      await expect(page.getByText('已上傳')).toHaveCount(2, { timeout: 20_000 });
+      await expect(page.locator('#root').getByText('已上傳')).toHaveCount(2, { timeout: 20_000 });
       await page.getByRole('button', { name: '下一步' }).click();
       await expect(page).toHaveURL(/\/userinfo\/id\/details$/);
       await page.getByLabel('中文姓名（如有）', { exact: true }).fill(sampleIds.hk.nameZh);
