@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkHasPermission, permissionsOf, ROLE_PERMISSIONS, STAFF_PERMISSIONS, STAFF_ROLES } from './roles';
+import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS, staffSessionEnd } from './session-rules';
+
+describe('staff roles (issue #14)', () => {
+  it('every permission belongs to at least one role, and every role has one', () => {
+    const granted = new Set(STAFF_ROLES.flatMap((r) => ROLE_PERMISSIONS[r]));
+    expect([...granted].sort()).toEqual([...STAFF_PERMISSIONS].sort());
+    for (const role of STAFF_ROLES) expect(ROLE_PERMISSIONS[role].length).toBeGreaterThan(0);
+  });
+  it('a reviewer recommends but cannot approve; an approver approves but does not recommend', () => {
+    expect(checkHasPermission(['reviewer'], 'case.recommend')).toBe(true);
+    expect(checkHasPermission(['reviewer'], 'case.approve')).toBe(false);
+    expect(checkHasPermission(['approver'], 'case.approve')).toBe(true);
+    expect(checkHasPermission(['approver'], 'case.recommend')).toBe(false);
+  });
+  it('an administrator manages staff and reads the audit, but decides no case', () => {
+    const admin = permissionsOf(['administrator']);
+    expect(admin.has('staff.manage')).toBe(true);
+    expect(admin.has('audit.read')).toBe(true);
+    for (const p of [
+      'case.decide_items',
+      'case.approve',
+      'case.recommend',
+      'case.reject',
+      'sensitive.read',
+    ] as const)
+      expect(admin.has(p)).toBe(false);
+  });
+  it('roles add up', () => {
+    expect(checkHasPermission(['content_editor'], 'case.read')).toBe(false);
+    expect(checkHasPermission(['content_editor', 'operations'], 'case.read')).toBe(true);
+    expect(checkHasPermission([], 'case.read')).toBe(false);
+  });
+});
+
+describe('staff session lifetime', () => {
+  const t0 = 1_800_000_000_000;
+  it('ends when idle for the idle time, and at the absolute lifetime even when used', () => {
+    expect(staffSessionEnd(t0, t0, t0 + STAFF_SESSION_IDLE_MS - 1)).toBeNull();
+    expect(staffSessionEnd(t0, t0, t0 + STAFF_SESSION_IDLE_MS)).toBe('idle');
+    const end = t0 + STAFF_SESSION_ABSOLUTE_MS;
+    expect(staffSessionEnd(t0, end - 1000, end - 1)).toBeNull();
+    expect(staffSessionEnd(t0, end - 1000, end)).toBe('absolute');
+  });
+});

@@ -1,0 +1,65 @@
+// Staff roles and what each may do (issue #14, docs/backoffice.md). The one place that says who may
+// do what in the back office: the API checks a route's permission with `checkHasPermission`, the
+// console hides what a role cannot do by the same table.
+
+export const STAFF_ROLES = ['reviewer', 'approver', 'operations', 'content_editor', 'administrator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_PERMISSIONS = [
+  /** See the review queue and open a case (answers masked, documents listed). */
+  'case.read',
+  /** Take an unassigned case for oneself. */
+  'case.assign_self',
+  /** Give a case to someone else, or take it from them. */
+  'case.reassign',
+  /** Approve or return for revision each step and document of a case assigned to oneself. */
+  'case.decide_items',
+  /** Recommend approval (the maker's half of maker-checker). */
+  'case.recommend',
+  /** Approve a recommended case (the checker's half: a Responsible Officer, never the maker). */
+  'case.approve',
+  /** Reject the whole application, finally. */
+  'case.reject',
+  /** Read a decrypted identity number, photo, video or proof (each read is an access event). */
+  'sensitive.read',
+  /** Match identity deposits and open accounts (issue #15). */
+  'deposit.match',
+  'account.open',
+  /** Edit published content (agreements, notices). */
+  'content.edit',
+  /** Create staff, change roles, unlock and disable accounts. */
+  'staff.manage',
+  /** Read the access events and staff events. */
+  'audit.read',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS = {
+  reviewer: ['case.read', 'case.assign_self', 'case.decide_items', 'case.recommend', 'sensitive.read'],
+  approver: [
+    'case.read',
+    'case.assign_self',
+    'case.reassign',
+    'case.decide_items',
+    'case.approve',
+    'case.reject',
+    'sensitive.read',
+  ],
+  operations: ['case.read', 'deposit.match', 'account.open'],
+  content_editor: ['content.edit'],
+  // An administrator runs the console (staff, audit, assignments) but decides no case: separation
+  // of duties keeps approval with Responsible Officers.
+  administrator: ['case.read', 'case.reassign', 'staff.manage', 'audit.read'],
+} as const satisfies Record<StaffRole, readonly StaffPermission[]>;
+
+export function checkIsStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function permissionsOf(roles: readonly StaffRole[]): ReadonlySet<StaffPermission> {
+  return new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]));
+}
+
+export function checkHasPermission(roles: readonly StaffRole[], permission: StaffPermission): boolean {
+  return roles.some((role) => (ROLE_PERMISSIONS[role] as readonly StaffPermission[]).includes(permission));
+}
