@@ -43,6 +43,7 @@ describe('routeForStatus (spec §4 account status routing table)', () => {
   const base = { bank_type: 0, bank_audit: 0, progress: 'opening' };
 
   it('-1 rejected → userinfo with state=refused', () => {
+    expect(routeForStatus({ ...base, status: -2 })).toEqual({ route: 'usercenter' });
     expect(routeForStatus({ ...base, status: -1 })).toEqual({
       route: 'userinfo',
       query: { state: 'refused' },
@@ -82,7 +83,7 @@ describe('routeForStatus (spec §4 account status routing table)', () => {
     expect(routeForStatus({ ...base, status: 5, bank_type: 1 })).toEqual({ route: 'opened' });
   });
 
-  it.each([0, 4, 6, 99, -2, 1.5])('any other status (%s) → userinfo without query', (status) => {
+  it.each([0, 4, 6, 99, -3, 1.5])('any other status (%s) → userinfo without query', (status) => {
     expect(routeForStatus({ ...base, status })).toEqual({ route: 'userinfo' });
   });
 

@@ -46,6 +46,9 @@ export type ProgressValue = (typeof PROGRESS_VALUES)[number];
 
 /** Application status (spec §4 routing table); 0 is an application being filled in. */
 export const ApplicationStatus = {
+  /** Declined outright by staff (issue #14): final, nothing can be changed or re-submitted. */
+  DECLINED: -2,
+  /** Returned by staff for revision (spec's "refused", edit mode). */
   REJECTED: -1,
   FILLING: 0,
   SUBMITTED: 1,
@@ -71,8 +74,9 @@ export type StatusRoute =
   | { route: 'bank_update' }
   | { route: 'submitted_view' };
 
-type StatusKey = 'rejected' | 'filling' | 'submitted' | 'approved' | 'activated' | 'opened';
+type StatusKey = 'declined' | 'rejected' | 'filling' | 'submitted' | 'approved' | 'activated' | 'opened';
 const statusKey = {
+  [ApplicationStatus.DECLINED]: 'declined',
   [ApplicationStatus.REJECTED]: 'rejected',
   [ApplicationStatus.FILLING]: 'filling',
   [ApplicationStatus.SUBMITTED]: 'submitted',
@@ -94,6 +98,9 @@ export function routeForStatus(s: {
   switch (key) {
     case 'rejected':
       return { route: 'userinfo', query: { state: 'refused' } };
+    case 'declined':
+      // not in spec §4's table (a status of ours): the user centre says so, nothing to fill in
+      return { route: 'usercenter' };
     case 'submitted':
       return s.bank_type === 0 && s.bank_audit === 0 && !s.bindBankQuery
         ? { route: 'bank_update' }

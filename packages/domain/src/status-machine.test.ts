@@ -17,6 +17,7 @@ const ALLOWED: [number, number, string, string][] = [
   [S.FILLING, S.SUBMITTED, 'submit', 'applicant'],
   [S.REJECTED, S.SUBMITTED, 'resubmit', 'applicant'],
   [S.SUBMITTED, S.REJECTED, 'refuse', 'staff'],
+  [S.SUBMITTED, S.DECLINED, 'decline', 'staff'],
   [S.SUBMITTED, S.APPROVED, 'approve', 'staff'],
   [S.APPROVED, S.ACTIVATED, 'confirm_deposit', 'operations'],
   [S.ACTIVATED, S.OPENED, 'open', 'operations'],

@@ -5,7 +5,15 @@ import { ApplicationStatus } from './progress';
 export const ACTORS = ['applicant', 'staff', 'operations', 'system'] as const;
 export type Actor = (typeof ACTORS)[number];
 
-export const STATUS_ACTIONS = ['submit', 'resubmit', 'refuse', 'approve', 'confirm_deposit', 'open'] as const;
+export const STATUS_ACTIONS = [
+  'submit',
+  'resubmit',
+  'refuse',
+  'decline',
+  'approve',
+  'confirm_deposit',
+  'open',
+] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 interface Transition {
@@ -18,7 +26,7 @@ interface Transition {
 /**
  * Every allowed move, and nothing else:
  * - the applicant submits a filled-in application, and re-submits one that staff sent back;
- * - staff refuse (send back, -1) or approve (2) a submitted one;
+ * - staff refuse (send back, -1), decline (-2, final: issue #14) or approve (2) a submitted one;
  * - operations confirm the identity deposit (3, activated) and open the account (5).
  */
 export const STATUS_TRANSITIONS: readonly Transition[] = [
@@ -30,6 +38,7 @@ export const STATUS_TRANSITIONS: readonly Transition[] = [
     actor: 'applicant',
   },
   { action: 'refuse', from: ApplicationStatus.SUBMITTED, to: ApplicationStatus.REJECTED, actor: 'staff' },
+  { action: 'decline', from: ApplicationStatus.SUBMITTED, to: ApplicationStatus.DECLINED, actor: 'staff' },
   { action: 'approve', from: ApplicationStatus.SUBMITTED, to: ApplicationStatus.APPROVED, actor: 'staff' },
   {
     action: 'confirm_deposit',

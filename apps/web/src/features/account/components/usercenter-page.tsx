@@ -34,6 +34,8 @@ function statusText(s: UserStatus, t: TFunction<['account', 'common']>) {
       return t('status_opened');
     case ApplicationStatus.REJECTED:
       return t('status_rejected');
+    case ApplicationStatus.DECLINED:
+      return t('status_declined');
     default:
       return t('status_filling');
   }
