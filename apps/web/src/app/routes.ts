@@ -1,4 +1,5 @@
 import type { RouteName } from '@hk/domain';
+import { ALL_STEP_SCREENS } from './step-screens';
 
 export interface RouteDef {
   path: string;
@@ -7,30 +8,14 @@ export interface RouteDef {
   auth: boolean;
 }
 
-// spec §2 client routes that exist so far, plus the ID-step screens under /userinfo
-// (docs/flow-routes.md). Every redirect goes through this table.
+// spec §2 client routes that exist so far, and the progress page under /userinfo
+// (docs/flow-routes.md); the steps' screens are STEP_SCREENS (app/step-screens.ts).
 export const ROUTES = {
   login: { path: '/login', titleKey: 'broker_name', auth: false },
   accountType: { path: '/accountType', titleKey: 'title_account_type', auth: true },
   usercenter: { path: '/usercenter', titleKey: 'title_usercenter', auth: true },
   userinfo: { path: '/userinfo', titleKey: 'title_userinfo', auth: true },
-  idLocation: { path: '/userinfo/id', titleKey: 'title_id_location', auth: true },
-  idPhotos: { path: '/userinfo/id/photos', titleKey: 'title_id_photos', auth: true },
-  idDetails: { path: '/userinfo/id/details', titleKey: 'title_id_details', auth: true },
   progress: { path: '/userinfo/progress', titleKey: 'title_progress', auth: true },
-  address: { path: '/userinfo/address', titleKey: 'title_address', auth: true },
-  accountTypeStep: { path: '/userinfo/account-type', titleKey: 'title_account_type_step', auth: true },
-  personal: { path: '/userinfo/personal', titleKey: 'title_personal', auth: true },
-  employment: { path: '/userinfo/employment', titleKey: 'title_employment', auth: true },
-  financial: { path: '/userinfo/financial', titleKey: 'title_financial', auth: true },
-  tax: { path: '/userinfo/tax', titleKey: 'title_tax', auth: true },
-  declarations: { path: '/userinfo/declarations', titleKey: 'title_declarations', auth: true },
-  investment: { path: '/userinfo/investment', titleKey: 'title_investment', auth: true },
-  riskDisclosure: { path: '/userinfo/risk-disclosure', titleKey: 'title_risk_disclosure', auth: true },
-  identityMedia: { path: '/userinfo/identity-photos', titleKey: 'title_identity_media', auth: true },
-  bank: { path: '/userinfo/bank', titleKey: 'title_bank', auth: true },
-  signature: { path: '/userinfo/signature', titleKey: 'title_signature', auth: true },
-  review: { path: '/userinfo/review', titleKey: 'title_review', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppRouteName = keyof typeof ROUTES;
@@ -49,8 +34,14 @@ export const STATUS_ROUTE_PATHS = {
   opened: ROUTES.usercenter.path,
 } satisfies Record<RouteName, string>;
 
+/** Every screen: ROUTES' and the steps' (test renderers route each to "where am I"). */
+export const APP_ROUTES: readonly RouteDef[] = [
+  ...Object.values<RouteDef>(ROUTES),
+  ...ALL_STEP_SCREENS.map((s) => ({ path: s.path, titleKey: s.titleKey, auth: true })),
+];
+
+/** The route of an address (a step's screen asks for a session). */
 export function routeByPath(pathname: string): RouteDef | undefined {
-  return Object.values(ROUTES).find(
-    (r) => r.path.toLowerCase() === pathname.toLowerCase().replace(/\/$/, ''),
-  );
+  const wanted = pathname.toLowerCase().replace(/\/$/, '');
+  return APP_ROUTES.find((r) => r.path.toLowerCase() === wanted);
 }

@@ -16,7 +16,7 @@ import {
 } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../app/routes';
+import { APP_ROUTES } from '../app/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');
@@ -140,7 +140,7 @@ describe('keys used by the app', () => {
     // every stage's label is reached by some step, so the loop below checks all of them
     expect(progressKeys.size).toBe(FLOW_STAGES.length);
     for (const lang of LANGUAGES) {
-      for (const r of Object.values(ROUTES))
+      for (const r of APP_ROUTES)
         if (!hasKey(lang, 'common', r.titleKey)) missing.push(`${lang} ${r.titleKey}`);
       for (const key of progressKeys) if (!hasKey(lang, 'login', key)) missing.push(`${lang} ${key}`);
     }

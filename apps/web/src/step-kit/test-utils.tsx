@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { ROUTES } from '../app/routes';
+import { APP_ROUTES } from '../app/routes';
 import type { StepInfo } from './api/step-api';
 
 (globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';
@@ -137,7 +137,7 @@ export function renderStep(path: string, element: ReactNode, search = '') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const others = [...new Set(Object.values(ROUTES).map((r) => r.path))].filter((p) => p !== path);
+  const others = [...new Set(APP_ROUTES.map((r) => r.path))].filter((p) => p !== path);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`${path}${search}`]}>

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { ROUTES } from '../../app/routes';
+import { APP_ROUTES } from '../../app/routes';
 import enCommon from '../../locales/en/common.json';
 import en from '../../locales/en/id.json';
 import enSteps from '../../locales/en/steps.json';
@@ -122,7 +122,7 @@ export function renderAt(path: string, element: ReactNode, search = '', opts: { 
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     });
-  const others = [...new Set(Object.values(ROUTES).map((r) => r.path))];
+  const others = [...new Set(APP_ROUTES.map((r) => r.path))];
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`${path}${search}`]}>

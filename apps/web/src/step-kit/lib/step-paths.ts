@@ -1,30 +1,24 @@
 import { STEP_IDS, type StepId } from '@hk/domain';
-import { ROUTES } from '../../app/routes';
+import { STEP_SCREENS } from '../../app/step-screens';
 
-/** The screen of each step (docs/flow-routes.md). */
-export const STEP_PATHS: Record<StepId, string> = {
-  identity: ROUTES.idLocation.path,
-  address: ROUTES.address.path,
-  account_type: ROUTES.accountTypeStep.path,
-  personal: ROUTES.personal.path,
-  employment: ROUTES.employment.path,
-  financial: ROUTES.financial.path,
-  tax: ROUTES.tax.path,
-  declarations: ROUTES.declarations.path,
-  investment: ROUTES.investment.path,
-  risk_disclosure: ROUTES.riskDisclosure.path,
-  identity_media: ROUTES.identityMedia.path,
-  bank: ROUTES.bank.path,
-  signature: ROUTES.signature.path,
-  review: ROUTES.review.path,
-};
+/** The first screen of each step (docs/flow-routes.md), from the step screens' table. */
+export const STEP_PATHS = Object.fromEntries(STEP_IDS.map((s) => [s, STEP_SCREENS[s].path])) as Record<
+  StepId,
+  string
+>;
+
+/** A step's title: a key of the `common` namespace (its first screen's title). */
+export function stepTitleKey(step: StepId): string {
+  return STEP_SCREENS[step].titleKey;
+}
 
 /**
- * The steps that have a screen, in the flow's order: every step has one (STEP_PATHS is a record
+ * The steps that have a screen, in the flow's order: every step has one (STEP_SCREENS is a record
  * over every StepId, so a step without a screen fails the type check), so this is the domain's list.
  */
 export const SCREEN_STEPS = STEP_IDS;
 
-export function checkHasScreen(step: StepId): boolean {
-  return Object.hasOwn(STEP_PATHS, step);
+/** Whether a step name the server sent is a step with a screen here. */
+export function checkHasScreen(step: string): step is StepId {
+  return Object.hasOwn(STEP_SCREENS, step);
 }

@@ -1,11 +1,11 @@
-import { completedPercent, FLOW_STAGES } from '@hk/domain';
+import { completedPercent, FLOW_STAGES, type StepId } from '@hk/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { PageState } from '../../../step-kit/components/step-header';
-import { checkHasScreen, STEP_PATHS } from '../../../step-kit/lib/step-paths';
+import { checkHasScreen, STEP_PATHS, stepTitleKey } from '../../../step-kit/lib/step-paths';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import '../../../step-kit/step-kit.css';
 
@@ -14,22 +14,6 @@ import '../../../step-kit/step-kit.css';
  * (address to review) with their state: the next one to continue, finished ones to review
  * (state=edit); what happens after submission, and the customer-service phone and hours.
  */
-const STEP_TITLE_KEYS: Partial<Record<string, string>> = {
-  address: 'title_address',
-  account_type: 'title_account_type_step',
-  personal: 'title_personal',
-  employment: 'title_employment',
-  financial: 'title_financial',
-  tax: 'title_tax',
-  declarations: 'title_declarations',
-  investment: 'title_investment',
-  risk_disclosure: 'title_risk_disclosure',
-  identity_media: 'title_identity_media',
-  bank: 'title_bank',
-  signature: 'title_signature',
-  review: 'title_review',
-};
-
 export default function ProgressPage() {
   const { t } = useTranslation('id');
   const status = useUserStatus();
@@ -46,7 +30,7 @@ export default function ProgressPage() {
   const next = status.data.next_step;
   const screenSteps = status.data.steps.filter((s) => checkHasScreen(s.step) && s.step !== 'identity');
   const allDone = !next || !checkHasScreen(next);
-  const stepTitle = (step: string) => t(STEP_TITLE_KEYS[step] ?? step, { ns: 'common' });
+  const stepTitle = (step: StepId) => t(stepTitleKey(step), { ns: 'common' });
 
   return (
     <main className="id-step-page">

@@ -2,11 +2,12 @@ import type { IdScreen } from '@hk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
+import { STEP_SCREENS } from '../../../app/step-screens';
 
 export const SCREEN_PATHS = {
-  location: ROUTES.idLocation.path,
-  photos: ROUTES.idPhotos.path,
-  details: ROUTES.idDetails.path,
+  location: STEP_SCREENS.identity.path,
+  photos: STEP_SCREENS.identity.more.photos.path,
+  details: STEP_SCREENS.identity.more.details.path,
   done: ROUTES.progress.path,
 } satisfies Record<IdScreen, string>;
 

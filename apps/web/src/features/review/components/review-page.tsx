@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePageFlags } from '../../../app/page-flags';
-import { ROUTES, routeByPath } from '../../../app/routes';
+import { ROUTES } from '../../../app/routes';
 import {
   type AuditStep,
   auditQueryKey,
@@ -16,7 +16,7 @@ import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
 import { PageState } from '../../../step-kit/components/step-header';
 import { StepHeading } from '../../../step-kit/components/step-page';
-import { SCREEN_STEPS, STEP_PATHS } from '../../../step-kit/lib/step-paths';
+import { SCREEN_STEPS, STEP_PATHS, stepTitleKey } from '../../../step-kit/lib/step-paths';
 import { answerLines, doneKeyOf, REVIEW_NAMESPACES } from '../lib/answer-text';
 import '../../../step-kit/step-kit.css';
 import '../../../step-kit/components/steps.css';
@@ -25,8 +25,7 @@ import './review.css';
 const NAMESPACES = [...new Set(['review', 'common', 'flow', ...REVIEW_NAMESPACES])];
 
 function stepTitle(step: StepId, t: (key: string) => string): string {
-  const route = routeByPath(STEP_PATHS[step]);
-  return route ? t(`common:${route.titleKey}`) : step;
+  return t(`common:${stepTitleKey(step)}`);
 }
 
 /** The first of `steps` in the flow's order (the server names them in that order too). */
