@@ -133,11 +133,16 @@ describe('SLA in Hong Kong business hours', () => {
 });
 
 describe('reason texts', () => {
-  it('every revision and decline reason has a text in zh-CN, zh-HK and en', async () => {
+  it('every revision and decline reason and every flag has a text in zh-CN, zh-HK and en', async () => {
     const { REVISION_REASONS, DECLINE_REASONS, revisionReasonKey, declineReasonKey } = await import(
       './reasons'
     );
-    const keys = [...REVISION_REASONS.map(revisionReasonKey), ...DECLINE_REASONS.map(declineReasonKey)];
+    const { CASE_FLAGS, caseFlagKey } = await import('./flags');
+    const keys = [
+      ...REVISION_REASONS.map(revisionReasonKey),
+      ...DECLINE_REASONS.map(declineReasonKey),
+      ...CASE_FLAGS.map(caseFlagKey),
+    ];
     for (const lang of ['zh-CN', 'zh-HK', 'en']) {
       const texts = (await import(`../locales/${lang}/review.json`)).default as Record<string, string>;
       for (const key of keys) expect(texts[key], `${lang} ${key}`).toMatch(/\S/);
