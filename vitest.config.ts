@@ -33,6 +33,16 @@ export default defineConfig({
           setupFiles: ['./src/test-setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'backoffice',
+          root: './apps/backoffice',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20000,
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,22 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// antd's first render of a screen is slow on a loaded 2-core CI machine; waiting longer changes no
+// outcome (a missing element still fails the test).
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => cleanup());
+
+// jsdom has no matchMedia; antd's responsive pieces (Grid, Layout.Sider) ask it
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
