@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
+import { registerBackofficeApp } from './plugins/app/backoffice-app/register-backoffice-app';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
 import { createHeavyPool } from './plugins/app/heavy/heavy-pool';
@@ -141,6 +142,7 @@ export async function buildApp(
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
   if (!input.heavy) app.addHook('onClose', async () => ctx.heavy.close());
 
+  await registerBackofficeApp(app, ctx.config.backofficeDistDir);
   await registerWebApp(app, ctx.config.webDistDir);
   return app;
 }
@@ -174,7 +176,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
         );
       },
     });
-    const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz)(\/|$)/i;
+    const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz|backoffice)(\/|$)/i;
     web.get('/*', (request, reply) => {
       // the decoded path too: `/%64ev/sms` is /dev/sms once decoded
       const decoded = `/${(request.params as { '*'?: string })['*'] ?? ''}`;

@@ -32,6 +32,8 @@ export interface Config {
   csQrcodeUrl: string | undefined;
   caType: 'sz' | 'gd';
   webDistDir: string;
+  /** The staff console's build (BACKOFFICE_DIST_DIR), served under /backoffice/ when it exists. */
+  backofficeDistDir: string;
   /**
    * Fastify's `trustProxy`: false (the TCP peer is the client), the number of proxies in front, or
    * the proxies' addresses/CIDRs. Never `true`: that would take the leftmost X-Forwarded-For entry,
@@ -233,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csQrcodeUrl: env.CS_QRCODE_URL || undefined,
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    backofficeDistDir: path.resolve(
+      env.BACKOFFICE_DIST_DIR ?? path.join(import.meta.dirname, '../../backoffice/dist'),
+    ),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: parseRateLimit(env),
     fileStore: parseFileStoreConfig(env),
