@@ -29,4 +29,12 @@ describe('error codes (spec §8)', () => {
     expect(httpStatusOf('SESSION_INVALID')).toBe(200);
     expect(httpStatusOf('CAPTCHA_REQUIRED')).toBe(200);
   });
+  it('httpStatusOf: the staff API answers with the class of failure (issue #14)', () => {
+    expect(httpStatusOf('STAFF_NOT_SIGNED_IN')).toBe(401);
+    expect(httpStatusOf('STAFF_WRONG_CREDENTIALS')).toBe(401);
+    expect(httpStatusOf('STAFF_NOT_ALLOWED')).toBe(403);
+    expect(httpStatusOf('STAFF_CSRF_REFUSED')).toBe(403);
+    expect(httpStatusOf('STAFF_LOCKED')).toBe(423);
+    expect(ErrorCode.STAFF_NOT_SIGNED_IN).toBe(5001);
+  });
 });

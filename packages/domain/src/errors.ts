@@ -58,6 +58,16 @@ export const ErrorCode = {
   VIDEO_DURATION_REFUSED: 3007,
   /** An upload the server could not check within its time or memory limit, or while too busy to queue it. */
   UPLOAD_PROCESSING_LIMIT: 3008,
+  /** Staff console (issue #14): no session, or it ended (idle, absolute lifetime, signed out). HTTP 401. */
+  STAFF_NOT_SIGNED_IN: 5001,
+  /** Wrong username, password or TOTP code, a replayed code, or a disabled account: one answer for all. HTTP 401. */
+  STAFF_WRONG_CREDENTIALS: 5002,
+  /** Too many failed sign-ins in a row: the account waits out the lock-out. HTTP 423. */
+  STAFF_LOCKED: 5003,
+  /** The staff member's roles do not grant the permission this call needs. HTTP 403. */
+  STAFF_NOT_ALLOWED: 5004,
+  /** A state-changing staff call without the session's CSRF token. HTTP 403. */
+  STAFF_CSRF_REFUSED: 5005,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
@@ -107,6 +117,15 @@ export function httpStatusOf(name: ErrorCodeName): number {
       return 429;
     case 'INTERNAL':
       return 500;
+    // The staff console's API answers its failures with their HTTP class (staff/contracts.ts).
+    case 'STAFF_NOT_SIGNED_IN':
+    case 'STAFF_WRONG_CREDENTIALS':
+      return 401;
+    case 'STAFF_NOT_ALLOWED':
+    case 'STAFF_CSRF_REFUSED':
+      return 403;
+    case 'STAFF_LOCKED':
+      return 423;
     default:
       return 200;
   }

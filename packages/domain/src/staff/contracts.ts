@@ -46,3 +46,26 @@ export const StaffSessionSchema = z.object({
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
 // DELETE /backoffice/api/session (with the CSRF header): sign out; answers data null.
+
+/** One staff event: sign-ins, failures, lock-outs, sign-outs, session ends, account changes. */
+export const StaffEventSchema = z.object({
+  id: z.number(),
+  staffId: z.nullable(z.string()),
+  /** The username as typed, only when no account matched it. */
+  username: z.nullable(z.string()),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  ip: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type StaffEvent = z.infer<typeof StaffEventSchema>;
+
+/** GET /backoffice/api/staff-events (permission audit.read): newest first, optionally one staff member's. */
+export const StaffEventsQuerySchema = z.object({
+  staffId: z.optional(
+    z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
+  ),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(500))),
+});
+export const StaffEventsResponseSchema = z.object({ events: z.array(StaffEventSchema) });

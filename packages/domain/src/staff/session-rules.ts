@@ -24,3 +24,17 @@ export function staffSessionEnd(createdAt: number, lastSeenAt: number, now: numb
   if (now - lastSeenAt >= STAFF_SESSION_IDLE_MS) return 'idle';
   return null;
 }
+
+/**
+ * When a session used last at `lastSeenAt` ends if unused (never after its absolute end), and at
+ * the latest: the times the console shows and counts down to (StaffSessionSchema).
+ */
+export function staffSessionDeadlines(createdAt: number, lastSeenAt: number) {
+  const expiresAt = createdAt + STAFF_SESSION_ABSOLUTE_MS;
+  return { idleExpiresAt: Math.min(lastSeenAt + STAFF_SESSION_IDLE_MS, expiresAt), expiresAt };
+}
+
+/** Whether an account locked until `lockedUntil` is still locked at `now`. */
+export function checkIsStaffLocked(lockedUntil: number | null, now: number): boolean {
+  return lockedUntil !== null && now < lockedUntil;
+}
