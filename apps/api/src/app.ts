@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { addErrorMessages, pickLanguage } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
+import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasDevTools, hasMailDevTools } from './config';
@@ -13,6 +14,7 @@ import { createFileStore } from './plugins/app/files/create-file-store';
 import { createHeavyPool } from './plugins/app/heavy/heavy-pool';
 import { createMailer } from './plugins/app/mail/create-mailer';
 import { requestContext } from './plugins/app/request-context';
+import { type AppSurface, backofficeGuard } from './plugins/app/staff/backoffice-guard';
 import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
@@ -21,10 +23,12 @@ import { applicationPdfRoutes } from './routes/application-pdf/index';
 import { appointmentRoutes } from './routes/appointments/index';
 import { areaRoutes } from './routes/area/index';
 import { authRoutes } from './routes/auth/index';
+import { backofficeApiRoutes } from './routes/backoffice/index';
 import { bankRoutes } from './routes/bank/index';
 import { companyRoutes } from './routes/companies/index';
 import { devRoutes } from './routes/dev/index';
 import { devMailRoutes } from './routes/dev/mail';
+import { devStaffRoutes } from './routes/dev/staff-codes';
 import { documentRoutes } from './routes/documents/index';
 import { healthRoutes } from './routes/health';
 import { identityMediaRoutes } from './routes/identity-media/index';
@@ -74,7 +78,11 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
 export async function buildApp(
   input: Omit<AppContext, 'files' | 'mailer' | 'heavy'> &
     Partial<Pick<AppContext, 'files' | 'mailer' | 'heavy'>>,
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  opts: {
+    logger?: FastifyServerOptions['logger'];
+    /** Which listener this instance is (BACKOFFICE_PORT gives the back office its own; server.ts). */
+    surface?: AppSurface;
+  } = {},
 ) {
   // the later steps' field messages (kept off the login bundle) are the server's to translate too
   addErrorMessages(FLOW_ERROR_MESSAGES);
@@ -119,6 +127,11 @@ export async function buildApp(
   await app.register(requestContext, { signSecret: ctx.config.signSecret, now: () => ctx.now().getTime() });
   // before every route: the limit attaches itself to each route as it is added
   await app.register(generalRateLimit, ctx.config.rateLimit);
+  // /backoffice on its own listener and networks only (BACKOFFICE_PORT, BACKOFFICE_ALLOW_NETWORKS)
+  await app.register(backofficeGuard, {
+    surface: opts.surface ?? 'all',
+    allowNetworks: ctx.config.backoffice.allowNetworks,
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -137,7 +150,9 @@ export async function buildApp(
   await app.register(identityMediaRoutes);
   await app.register(submissionRoutes);
   await app.register(signatureRoutes);
+  await app.register(backofficeApiRoutes, { prefix: STAFF_API_PREFIX });
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
+  if (hasDevTools(ctx.config)) await app.register(devStaffRoutes, { prefix: '/dev' });
   if (hasMailDevTools(ctx.config)) await app.register(devMailRoutes, { prefix: '/dev' });
   if (!input.mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
   if (!input.heavy) app.addHook('onClose', async () => ctx.heavy.close());

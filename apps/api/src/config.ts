@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { type NetworkAllowList, parseNetworkAllowList } from './lib/network-allow-list';
 
 export type SmsProviderConfig =
   | { kind: 'console' }
@@ -49,6 +50,38 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** The worker pool of PDF, image and video checks (plugins/app/heavy, docs/uploads.md). */
   heavy: HeavyConfig;
+  /** Where the staff console (/backoffice, /backoffice/api) answers (docs/backoffice.md). */
+  backoffice: BackofficeConfig;
+}
+
+/**
+ * BACKOFFICE_PORT (and BACKOFFICE_HOST, default 127.0.0.1): serve /backoffice and /backoffice/api
+ * on a listener of their own, e.g. an internal interface or a port only the office VPN reaches;
+ * the public listener (PORT) then answers 404 there. Unset: one listener serves both.
+ *
+ * BACKOFFICE_ALLOW_NETWORKS: comma-separated addresses or CIDRs (`10.0.0.0/8,192.168.1.7,fd00::/8`)
+ * of the clients the back office answers; any other client gets 404. The address is the TCP peer,
+ * or the client behind the proxies TRUST_PROXY names, never an X-Forwarded-For taken on trust.
+ * Unset: every network. Both may be used together.
+ */
+export interface BackofficeConfig {
+  port: number | undefined;
+  host: string;
+  allowNetworks: NetworkAllowList | undefined;
+}
+
+function parseBackofficeConfig(env: NodeJS.ProcessEnv, publicPort: number): BackofficeConfig {
+  const rawPort = env.BACKOFFICE_PORT?.trim();
+  if (rawPort && (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535))
+    throw new Error(`BACKOFFICE_PORT must be a port number from 1 to 65535, not ${rawPort}`);
+  if (rawPort && Number(rawPort) === publicPort)
+    throw new Error('BACKOFFICE_PORT must differ from PORT: the point is a listener of its own');
+  const networks = env.BACKOFFICE_ALLOW_NETWORKS?.trim();
+  return {
+    port: rawPort ? Number(rawPort) : undefined,
+    host: env.BACKOFFICE_HOST?.trim() || '127.0.0.1',
+    allowNetworks: networks ? parseNetworkAllowList(networks) : undefined,
+  };
 }
 
 /**
@@ -218,8 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   dataKey ??= loadOrCreateKey(dataDir, 'data.key');
   linkKey ??= loadOrCreateKey(dataDir, 'link.key');
 
+  const port = Number(env.PORT ?? 8080);
   return {
-    port: Number(env.PORT ?? 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -242,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: parseRateLimit(env),
     fileStore: parseFileStoreConfig(env),
     heavy: parseHeavyConfig(env),
+    backoffice: parseBackofficeConfig(env, port),
   };
 }
 

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { hasDevTools, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runStartupMigrations } from './db/data-migrations';
 import { createVault } from './lib/crypto';
@@ -7,6 +7,7 @@ import { createFileStore } from './plugins/app/files/create-file-store';
 import { scheduleFileSweep } from './plugins/app/files/file-sweep';
 import { schedulePurge } from './plugins/app/maintenance/purge-expired';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './plugins/app/staff/staff-accounts';
 import { cjkFont } from './plugins/app/submissions/application-pdf/build';
 
 const config = loadConfig();
@@ -24,8 +25,26 @@ const app = await buildApp(
     sms: createSmsProvider(config, { info: (msg) => app.log.info({ module: 'sms' }, msg) }),
     now: () => new Date(),
   },
-  { logger },
+  // with BACKOFFICE_PORT the public listener does not serve the back office (the second app does)
+  { logger, surface: config.backoffice.port ? 'public' : 'all' },
 );
+// BACKOFFICE_PORT: the back office on a listener of its own, sharing this process's database,
+// keys, file store and worker pool (config.ts, docs/backoffice.md)
+const backofficeApp = config.backoffice.port
+  ? await buildApp(
+      {
+        config,
+        db: database.db,
+        vault,
+        files,
+        mailer: app.ctx.mailer,
+        heavy: app.ctx.heavy,
+        sms: app.ctx.sms,
+        now: () => new Date(),
+      },
+      { logger, surface: 'backoffice' },
+    )
+  : undefined;
 await runStartupMigrations({
   db: database.db,
   vault,
@@ -37,6 +56,7 @@ await runStartupMigrations({
 const stopPurge = schedulePurge(database.db, () => new Date(), app.log);
 const stopSweep = scheduleFileSweep(database.db, files, () => new Date(), app.log);
 app.addHook('onClose', async () => {
+  await backofficeApp?.close();
   stopPurge();
   stopSweep();
   files.close();
@@ -53,7 +73,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// Outside production, on a developer's machine (the dev tools' condition: no real SMS provider, so
+// no real applicants), one demo staff account per role, made once.
+if (hasDevTools(config)) {
+  const created = await seedDemoStaff(app.ctx);
+  app.log.info(
+    { created, accounts: DEMO_STAFF.map((d) => `${d.username} (${d.role})`) },
+    `back office demo accounts: sign in at /backoffice with one of these usernames, the password "${DEMO_STAFF_PASSWORD}" and the current TOTP code from GET /dev/staff-codes`,
+  );
+}
+
 await app.listen({ port: config.port, host: config.host });
+if (backofficeApp) {
+  await backofficeApp.listen({ port: config.backoffice.port!, host: config.backoffice.host });
+  app.log.info(`back office on http://${config.backoffice.host}:${config.backoffice.port}/backoffice`);
+}
 app.log.info(
   { database: database.kind, production: config.isProduction, sms: config.sms.kind },
   `ready on http://localhost:${config.port}`,

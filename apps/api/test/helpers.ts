@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { createVault } from '../src/lib/crypto';
 import { createFileStore } from '../src/plugins/app/files/create-file-store';
 import type { SmsMessage, SmsProvider } from '../src/plugins/app/sms/sms-provider';
+import type { AppSurface } from '../src/plugins/app/staff/backoffice-guard';
 import { type DbKind, freshDatabaseUrl } from './databases';
 
 export const TEST_SIGN_SECRET = 'test-secret';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Use this SMS provider instead of the recording one (then `sms.sent` stays empty). */
   sms?: SmsProvider;
+  /** Which listener the app stands for (BACKOFFICE_PORT; default: everything). */
+  surface?: AppSurface;
 }
 
 /**
@@ -83,14 +86,17 @@ export async function createTestApp(
     },
   };
   const vault = createVault(config.dataKey);
-  const app = await buildApp({
-    config,
-    db: database.db,
-    vault,
-    files: createFileStore(config.fileStore, vault),
-    sms: options.sms ?? sms,
-    now: () => clock.now,
-  });
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      vault,
+      files: createFileStore(config.fileStore, vault),
+      sms: options.sms ?? sms,
+      now: () => clock.now,
+    },
+    options.surface ? { surface: options.surface } : {},
+  );
   await app.ready();
   return {
     app,

@@ -354,3 +354,75 @@ export const liveVideoCodes = pgTable(
   },
   (t) => [index('live_video_codes_app_idx').on(t.applicationId, t.createdAt)],
 );
+
+/**
+ * Staff of the broker who use the back office (issue #14, docs/backoffice.md). The username is
+ * stored in its one spelling (lower case) and unique without case; the password only as an
+ * argon2id hash; the TOTP secret sealed by the vault. `last_totp_step` is the RFC 6238 step of the
+ * last code accepted: a code of that step or an earlier one is refused (replay).
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    language: text('language').notNull().default('en'),
+    disabledAt: ts('disabled_at'),
+    failedCount: smallint('failed_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_members_username_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Server-side staff sessions: the cookie holds 256 random bits, only their SHA-256 is stored. A
+ * session ends when idle, at its absolute end, or by signing out (`ended_at`, `ended_reason`).
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    endedReason: text('ended_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId, t.createdAt)],
+);
+
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE): every sign-in, failure, lock-out, sign-out and
+ * session end, with who (the account when known, the username as typed otherwise), from where.
+ */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: uuid('staff_id').references(() => staffMembers.id),
+    username: text('username'),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_events_staff_idx').on(t.staffId, t.createdAt),
+    index('staff_events_type_idx').on(t.type, t.createdAt),
+  ],
+);

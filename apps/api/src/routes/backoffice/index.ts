@@ -1,0 +1,205 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import {
+  STAFF_API_PREFIX,
+  STAFF_CSRF_HEADER,
+  STAFF_SESSION_COOKIE,
+  StaffEventsQuerySchema,
+  StaffEventsResponseSchema,
+  StaffSessionSchema,
+  StaffSignInRequestSchema,
+} from '@hk/domain/staff/contracts';
+import { STAFF_SESSION_ABSOLUTE_MS } from '@hk/domain/staff/session-rules';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import {
+  findStaffSession,
+  type StaffClient,
+  signInStaff,
+  signOutStaff,
+  toStaffSessionView,
+  touchStaff,
+} from '../../plugins/app/staff/staff-auth-service';
+import { listStaffEvents } from '../../plugins/app/staff/staff-event-repository';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A state-changing staff call that needs no CSRF token: only sign-in (there is no session yet). */
+    staffCsrfExempt?: boolean;
+  }
+}
+
+/**
+ * Every status a staff route may answer (stack notes: each must be listed): business outcomes and
+ * staff failures carry the envelope with their HTTP class (401, 403, 423; errors.ts).
+ */
+export function staffResponses<T extends z.ZodMiniType>(success: T) {
+  return {
+    200: z.union([success, ErrorEnvelopeSchema]),
+    400: ErrorEnvelopeSchema,
+    401: ErrorEnvelopeSchema,
+    403: ErrorEnvelopeSchema,
+    404: ErrorEnvelopeSchema,
+    413: ErrorEnvelopeSchema,
+    415: ErrorEnvelopeSchema,
+    423: ErrorEnvelopeSchema,
+    429: ErrorEnvelopeSchema,
+    500: ErrorEnvelopeSchema,
+  };
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function sameToken(sent: unknown, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function clientOf(request: FastifyRequest): StaffClient {
+  const agent = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
+    requestId: request.id,
+  };
+}
+
+/**
+ * The staff console's API (issue #14, docs/backoffice.md), an encapsulated plugin registered
+ * under /backoffice/api. Its own rules, named here rather than implied by registration order:
+ * - outside the applicant API's signing (`_t`/`_sign`): every route of this plugin is marked
+ *   `unsigned` by its own onRoute hook;
+ * - authenticated only by the staff session cookie, never by the applicant's token (which no
+ *   hook here reads);
+ * - every POST, PUT, PATCH and DELETE carries the session's CSRF token in `x-csrf-token`.
+ * Who may reach it at all (listener, networks) is backoffice-guard.ts's.
+ */
+export async function backofficeApiRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const secureCookie = app.ctx.config.isProduction;
+
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, unsigned: true };
+  });
+  app.decorateRequest('staffSession', null);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  // At preValidation, as the applicant API's session check: after the body's size and type are
+  // checked (413, 415 for everyone), before its content is (an anonymous caller learns nothing).
+  app.addHook('preValidation', async (request) => {
+    const session = await findStaffSession(
+      app.ctx,
+      readCookie(request, STAFF_SESSION_COOKIE),
+      clientOf(request),
+    );
+    if (session) request.lang = session.staff.language;
+    if (STATE_CHANGING.has(request.method) && !request.routeOptions.config?.staffCsrfExempt) {
+      if (!session) throw new AppError('STAFF_NOT_SIGNED_IN');
+      if (!sameToken(request.headers[STAFF_CSRF_HEADER], session.csrfToken))
+        throw new AppError('STAFF_CSRF_REFUSED');
+    }
+    // used now: the idle clock starts again (a refused CSRF call above does not count as use)
+    request.staffSession = session ? await touchStaff(app.ctx, session) : null;
+  });
+
+  const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.header(
+      'set-cookie',
+      [
+        `${STAFF_SESSION_COOKIE}=${value}`,
+        `Path=${STAFF_API_PREFIX}`,
+        `Max-Age=${maxAgeSeconds}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(secureCookie ? ['Secure'] : []),
+      ].join('; '),
+    );
+
+  const SessionResponse = envelope(StaffSessionSchema);
+
+  // Sign in: password, then TOTP. The answer sets the session cookie and gives the CSRF token.
+  app.post(
+    '/session',
+    {
+      config: { staffCsrfExempt: true },
+      schema: { body: StaffSignInRequestSchema, response: staffResponses(SessionResponse) },
+    },
+    async (request, reply) => {
+      const client = clientOf(request);
+      // a sign-in on a browser already signed in replaces that session
+      if (request.staffSession) await signOutStaff(app.ctx, request.staffSession, client);
+      const { token, session } = await signInStaff(app.ctx, request.body, client);
+      request.lang = session.staff.language;
+      setCookie(reply, token, Math.floor(STAFF_SESSION_ABSOLUTE_MS / 1000));
+      return reply.send(ok(toStaffSessionView(session)));
+    },
+  );
+
+  // Who is signed in (and when the session ends); using it counts as activity.
+  app.get(
+    '/session',
+    { preValidation: requireStaff(), schema: { response: staffResponses(SessionResponse) } },
+    async (request, reply) => reply.send(ok(toStaffSessionView(staffSessionOf(request)))),
+  );
+
+  // Sign out (with the CSRF header): the session ends on the server and the cookie is cleared.
+  app.delete(
+    '/session',
+    { preValidation: requireStaff(), schema: { response: staffResponses(envelope(z.null())) } },
+    async (request, reply) => {
+      await signOutStaff(app.ctx, staffSessionOf(request), clientOf(request));
+      setCookie(reply, '', 0);
+      return reply.send(ok(null));
+    },
+  );
+
+  // The staff events (audit.read): who signed in, failed, was locked, signed out, from where.
+  app.get(
+    '/staff-events',
+    {
+      preValidation: requireStaff('audit.read'),
+      schema: {
+        querystring: StaffEventsQuerySchema,
+        response: staffResponses(envelope(StaffEventsResponseSchema)),
+      },
+    },
+    async (request, reply) => {
+      const rows = await listStaffEvents(app.ctx.db, {
+        ...(request.query.staffId ? { staffId: request.query.staffId.toLowerCase() } : {}),
+        limit: request.query.limit ?? 100,
+      });
+      return reply.send(
+        ok({
+          events: rows.map((row) => ({
+            id: row.id,
+            staffId: row.staffId,
+            username: row.username,
+            type: row.type,
+            data: row.data,
+            ip: row.ip,
+            userAgent: row.userAgent,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        }),
+      );
+    },
+  );
+}
