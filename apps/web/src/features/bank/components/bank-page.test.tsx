@@ -13,7 +13,7 @@ import {
   renderStep,
   setupStepI18n,
 } from '../../../step-kit/test-utils';
-import BankPage, { bankAnswersOf, bankValuesOf, groupDigits } from './bank-page';
+import BankPage, { bankAnswersOf, bankValuesOf, checkBank, groupDigits } from './bank-page';
 
 afterEach(() => {
   cleanup();
@@ -224,5 +224,43 @@ describe('bank page', () => {
     expect(bankValuesOf({ bank_code: 'ICBC', number_masked: '6222 **** 0123' }, 'X', 1).number_masked).toBe(
       '6222 **** 0123',
     );
+  });
+
+  it("checks the domain's rules beyond the schema, a number kept as its mask left to the server", () => {
+    const empty = bankValuesOf({}, '', 1);
+    const card = {
+      ...empty,
+      card_number: groupDigits(ICBC_CARD),
+      bank_code: 'ICBC',
+      reserved_phone: '13812345678',
+      province_code: '440000',
+      city_code: '440300',
+    };
+    expect(checkBank(card, 1, CN_IDENTITY)).toEqual({});
+    expect(checkBank({ ...card, bank_code: 'CCB' }, 1, CN_IDENTITY)).toEqual({
+      bank_code: 'bank_card_bank_mismatch',
+    });
+    // a city that is not under its province
+    expect(checkBank({ ...card, city_code: '110100' }, 1, CN_IDENTITY)).toEqual({
+      province_code: 'bank_location_invalid',
+    });
+
+    const account = {
+      ...bankValuesOf({}, 'CHAN TAI MAN', 2),
+      bank_code: '004',
+      account_number: '1234 5678 9001',
+    };
+    expect(checkBank(account, 2, HK_IDENTITY)).toEqual({});
+    expect(checkBank({ ...account, account_number: '1234 5678 9' }, 2, HK_IDENTITY)).toEqual({
+      account_number: 'bank_account_number_invalid',
+    });
+    // the holder must be the ID's English name
+    expect(checkBank({ ...account, holder_name: 'WONG SIU MING' }, 2, HK_IDENTITY)).toEqual({
+      holder_name: 'bank_holder_name_mismatch',
+    });
+    // the saved number is kept: its length is the server's to check
+    expect(
+      checkBank({ ...account, account_number: '', number_masked: '**** **** 9001' }, 2, HK_IDENTITY),
+    ).toEqual({});
   });
 });

@@ -1,6 +1,5 @@
 import {
   bankNameIn,
-  bankOfCard,
   checkLuhn,
   digitsOf,
   HONG_KONG_BANKS,
@@ -128,32 +127,41 @@ export function bankAnswersOf(v: BankValues, type: BankType): Row {
   return out;
 }
 
-/** The rules' context for the form the ID gives (the schema reads only the ID location). */
-function contextFor(idLocation: string): StepFormContext {
+/**
+ * The rules' context from the ID step's answers: the schema reads the ID location, the rules the
+ * English name the holder must bear (as the server's context has them).
+ */
+function contextFor(identity: Row): StepFormContext {
   return {
     today: '',
-    facts: { markets: [], answers: { identity: { id_location: idLocation } } } as never,
+    facts: { markets: [], answers: { identity } } as never,
     documentCounts: {},
   };
+}
+
+/** The fields a saved mask stands for when left empty (the server keeps and checks the sealed ones). */
+function keptFieldsOf(v: BankValues): Set<string> {
+  const kept = new Set<string>();
+  if (!v.card_number.trim() && !v.account_number.trim() && v.number_masked) {
+    kept.add('card_number');
+    kept.add('account_number');
+  }
+  if (!v.reserved_phone.trim() && v.reserved_phone_masked) kept.add('reserved_phone');
+  return kept;
 }
 
 /**
  * The domain's schema over the answers the values make; an empty number or phone with its saved
  * mask is not asked again (the server keeps the sealed one).
  */
-function bankSchema(type: BankType, idLocation: string) {
-  const domain = bankForm.schema(contextFor(idLocation));
+function bankSchema(type: BankType, identity: Row) {
+  const domain = bankForm.schema(contextFor(identity));
   return z.custom<Record<string, unknown>>().check(
     z.superRefine((values, ctx) => {
       const v = values as unknown as BankValues;
       const parsed = z.safeParse(domain, bankAnswersOf(v, type));
       if (parsed.success) return;
-      const kept = new Set<string>();
-      if (!v.card_number.trim() && !v.account_number.trim() && v.number_masked) {
-        kept.add('card_number');
-        kept.add('account_number');
-      }
-      if (!v.reserved_phone.trim() && v.reserved_phone_masked) kept.add('reserved_phone');
+      const kept = keptFieldsOf(v);
       for (const issue of parsed.error.issues) {
         const at = String(issue.path[0] ?? '');
         if (kept.has(at)) continue;
@@ -163,22 +171,19 @@ function bankSchema(type: BankType, idLocation: string) {
   ) as unknown as z.ZodMiniType<Record<string, unknown>>;
 }
 
-/** The rules beyond the schema the screen can check itself (the server checks them again). */
-function checkBank(v: BankValues, type: BankType): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (type === BANK_TYPES.mainland_card) {
-    const issuer = v.card_number.trim() ? bankOfCard(v.card_number) : undefined;
-    if (issuer && v.bank_code && issuer.code !== v.bank_code) problems.bank_code = 'bank_card_bank_mismatch';
-    // each select says its own: the province first, then its city
-    if (!v.province_code) problems.province_code = 'bank_location_required';
-    else if (!v.city_code) problems.city_code = 'bank_location_required';
-    return problems;
-  }
-  const bank = hongKongBankOf(v.bank_code);
-  const digits = digitsOf(v.account_number);
-  if (bank && digits && (digits.length < bank.account_digits[0] || digits.length > bank.account_digits[1]))
-    problems.account_number = 'bank_account_number_invalid';
-  return problems;
+/**
+ * The domain's rules beyond the schema (`bankForm.check`, as the server runs them: the card's bank,
+ * the mainland location, the account number's length at its bank, the holder's name), over the
+ * answers the values make with the numbers as digits. A number or phone kept as its saved mask is
+ * not the screen's to check: the server checks the sealed one.
+ */
+export function checkBank(v: BankValues, type: BankType, identity: Row): Record<string, string> {
+  const answers: Row = { bank_type: type, ...bankAnswersOf(v, type) };
+  for (const field of ['card_number', 'account_number'])
+    if (typeof answers[field] === 'string') answers[field] = digitsOf(answers[field] as string);
+  const problems = bankForm.check?.(answers, contextFor(identity)) ?? {};
+  const kept = keptFieldsOf(v);
+  return Object.fromEntries(Object.entries(problems).filter(([field]) => !kept.has(field)));
 }
 
 function DesignatedAccountNotice({ type }: { type: BankType }) {
@@ -381,14 +386,14 @@ function BankForm({ info, identity }: { info: StepInfo; identity: Row }) {
   const idLocation = str(identity.id_location);
   const type = bankTypeFor(idLocation);
   const holderName = holderNameOf(identity);
-  const schema = useMemo(() => bankSchema(type, idLocation), [type, idLocation]);
+  const schema = useMemo(() => bankSchema(type, identity), [type, identity]);
   const { form, onSubmit, submitting, formError } = useStepForm<BankValues>({
     step: 'bank',
     info,
     schema,
     toValues: (i) => bankValuesOf(i.answers, holderName, type),
     toAnswers: (v) => bankAnswersOf(v, type),
-    check: (v) => checkBank(v, type),
+    check: (v) => checkBank(v, type, identity),
   });
   return (
     <StepForm form={form} onSubmit={onSubmit}>
