@@ -9,12 +9,15 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
-import { deleteDocument } from '../../../step-kit/api/delete-document';
-import { fetchDocumentImageUrl, useDocumentImage } from '../../../step-kit/api/get-document-image';
+import { fetchDocumentImageUrl } from '../../../step-kit/api/get-document-image';
 import { uploadDocument } from '../../../step-kit/api/upload-document';
 import { FieldError, useInputProps } from '../../../step-kit/components/fields';
-import { PhotoTile } from '../../../step-kit/components/photo-tile';
-import { compressImage, MAX_UPLOAD_MB } from '../../../step-kit/lib/compress-image';
+import {
+  type ProofFilesProps,
+  ProofPhotos,
+  removeProofFile,
+} from '../../../step-kit/components/proof-photos';
+import { MAX_UPLOAD_MB } from '../../../step-kit/lib/compress-image';
 import { type UploadFocus, uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 
 const PDF_MAX_MB = ADDRESS_PROOF_PDF_MAX_BYTES / (1024 * 1024);
@@ -35,44 +38,6 @@ function useAction(failedKey: string) {
     }
   };
   return { busy, error, run };
-}
-
-function ProofPhoto({
-  document,
-  n,
-  onRemove,
-}: {
-  document: DocumentInfo;
-  n: number;
-  onRemove: () => Promise<void>;
-}) {
-  const { t } = useTranslation('address');
-  const image = useDocumentImage(document.document_id);
-  const remove = useAction('delete_failed');
-  const name = t('photo_n', { n });
-  return (
-    <figure className="address-file" aria-label={name}>
-      {image.url ? <img className="address-file__img" src={image.url} alt={name} /> : null}
-      <figcaption className="address-file__caption">
-        <span>{name}</span>
-        <button
-          type="button"
-          className="id-btn id-btn--ghost id-btn--small"
-          disabled={remove.busy}
-          aria-label={t('delete_file', { name })}
-          {...uploadControl('address_proof', 'file')}
-          onClick={() => void remove.run(onRemove)}
-        >
-          ✕
-        </button>
-      </figcaption>
-      {remove.error ? (
-        <p className="id-field__error" role="alert">
-          {remove.error}
-        </p>
-      ) : null}
-    </figure>
-  );
 }
 
 /**
@@ -204,15 +169,7 @@ function PdfUpload({
  * Each upload or removal changes the step on the server: `beforeChange` saves what was typed,
  * `onChanged` loads the step again.
  */
-export function ProofFiles({
-  documents,
-  beforeChange,
-  onChanged,
-}: {
-  documents: readonly DocumentInfo[];
-  beforeChange: () => Promise<void>;
-  onChanged: (focus: UploadFocus) => Promise<void>;
-}) {
+export function ProofFiles({ documents, beforeChange, onChanged }: ProofFilesProps) {
   const { t } = useTranslation('address');
   // the files are a field of the form: the first invalid field takes the focus, and here that is
   // the block's first control (issue #16: the block had nothing react-hook-form could focus)
@@ -221,12 +178,7 @@ export function ProofFiles({
   const proofs = documents.filter((d) => d.kind === 'address_proof');
   const pdf = proofs.find((d) => d.mime === PDF_MIME);
   const photos = proofs.filter((d) => d.mime !== PDF_MIME);
-  const remove = (d: DocumentInfo) => async () => {
-    await beforeChange();
-    await deleteDocument(d.document_id);
-    // the upload tile that takes the file's place, or the next file's control
-    await onChanged({ kind: 'address_proof', via: 'camera' });
-  };
+  const remove = (d: DocumentInfo) => removeProofFile(d, beforeChange, onChanged);
   return (
     <fieldset
       className="id-field address-files"
@@ -246,28 +198,23 @@ export function ProofFiles({
       <legend className="id-field__label">{t('files_label')}</legend>
       <p className="id-hint">{t('files_hint', { max: Math.min(PDF_MAX_MB, MAX_UPLOAD_MB) })}</p>
       {pdf ? <ProofPdf document={pdf} onRemove={remove(pdf)} /> : null}
-      {photos.map((d, i) => (
-        <ProofPhoto key={d.document_id} document={d} n={i + 1} onRemove={remove(d)} />
-      ))}
-      {!pdf && photos.length < ADDRESS_PROOF_MAX_IMAGES ? (
-        <PhotoTile
-          key={photos.length}
-          kind="address_proof"
-          label={t('photo_n', { n: photos.length + 1 })}
-          uploadName={t('shoot_photo')}
-          albumName={t('album_photo')}
-          retakeName={t('shoot_photo')}
-          document={undefined}
-          onUploaded={(_, via) => void onChanged({ kind: 'address_proof', via })}
-          deps={{
-            compress: compressImage,
-            upload: async (kind, blob, onProgress) => {
-              await beforeChange();
-              return uploadDocument(kind, blob, onProgress);
-            },
-          }}
-        />
-      ) : null}
+      <ProofPhotos
+        kind="address_proof"
+        photos={photos}
+        canAdd={!pdf && photos.length < ADDRESS_PROOF_MAX_IMAGES}
+        block="address-file"
+        texts={{
+          name: (n) => t('photo_n', { n }),
+          removeLabel: (_, name) => t('delete_file', { name }),
+          removeText: '✕',
+          removeFailed: t('delete_failed'),
+          addLabel: (n) => t('photo_n', { n }),
+          shootName: t('shoot_photo'),
+          albumName: t('album_photo'),
+        }}
+        beforeChange={beforeChange}
+        onChanged={onChanged}
+      />
       {proofs.length === 0 ? <PdfUpload beforeChange={beforeChange} onChanged={onChanged} /> : null}
       <FieldError name="address_proof" />
     </fieldset>

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
-import { uploadDocument } from '../../../step-kit/api/upload-document';
 import {
   CheckField,
   FieldError,
@@ -21,9 +20,8 @@ import {
   useInputProps,
   YesNoField,
 } from '../../../step-kit/components/fields';
-import { PhotoTile } from '../../../step-kit/components/photo-tile';
+import { StepPhotoTile } from '../../../step-kit/components/proof-photos';
 import { StepPage } from '../../../step-kit/components/step-page';
-import { compressImage } from '../../../step-kit/lib/compress-image';
 import { type UploadFocus, useDocumentRebuild } from '../../../step-kit/lib/use-document-rebuild';
 import { useStepForm } from '../../../step-kit/lib/use-step-form';
 
@@ -125,21 +123,15 @@ function EmployerConsent({
     <div className="id-field">
       <p className="id-field__label">{t('employer_consent')}</p>
       <p className="id-hint">{t('employer_consent_hint')}</p>
-      <PhotoTile
+      <StepPhotoTile
         kind="employer_consent"
         label={t('employer_consent_letter')}
         uploadName={t('employer_consent_shoot')}
         albumName={t('employer_consent_album')}
         retakeName={t('employer_consent_retake')}
         document={doc}
-        onUploaded={(_, via) => void onChanged({ kind: 'employer_consent', via })}
-        deps={{
-          compress: compressImage,
-          upload: async (kind, blob, onProgress) => {
-            await beforeChange();
-            return uploadDocument(kind, blob, onProgress);
-          },
-        }}
+        beforeChange={beforeChange}
+        onChanged={onChanged}
       />
       <FieldError name="employer_consent" />
     </div>
