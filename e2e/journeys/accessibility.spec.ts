@@ -3,10 +3,9 @@ import {
   expectNoA11yViolations as a11y,
   completeIdentityStep,
   expect,
-  idImages,
   latestSmsCode,
   loginThroughApi,
-  randomHkid,
+  sampleHkIdentity,
   test,
   uniqueHkMobile,
 } from '../support';
@@ -22,6 +21,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow.scroll, 'page wider than the viewport').toBeLessThanOrEqual(overflow.client);
 }
 
+/**
+ * A new applicant at the address step: logged in through the API, the application made by the
+ * app's own /accountType, the ID step (an HKID) confirmed through the API.
+ */
+async function openAddressStep(page: Page) {
+  await loginThroughApi(page, uniqueHkMobile());
+  await page.goto('/accountType');
+  await expect(page).toHaveURL(/\/userinfo\/id/);
+  await completeIdentityStep(page, sampleHkIdentity());
+  await page.goto('/userinfo/address');
+}
+
 test.describe('Zoom and reflow', () => {
   // 320 CSS px is a 640 px phone at 200 % zoom (WCAG 1.4.4 and 1.4.10)
   test.use({ viewport: { width: 320, height: 640 } });
@@ -33,22 +44,7 @@ test.describe('Zoom and reflow', () => {
     await expect(page.getByRole('button', { name: '快速开户' })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
-    await loginThroughApi(page, uniqueHkMobile());
-    // the app's own account initialisation, then the ID step through the API
-    await page.goto('/accountType');
-    await expect(page).toHaveURL(/\/userinfo\/id/);
-    await completeIdentityStep(page, {
-      location: 'HK',
-      front: idImages.hkFront,
-      back: idImages.hkBack,
-      chineseName: '陳大文',
-      surname: 'CHAN',
-      givenName: 'TAI MAN',
-      idNumber: randomHkid(),
-      gender: 'M',
-      birthDate: '1990-05-01',
-    });
-    await page.goto('/userinfo/address');
+    await openAddressStep(page);
     await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
@@ -158,17 +154,7 @@ for (const lang of languages) {
       await codeField.fill(code);
       await codeField.press('Enter');
       await expect(page).toHaveURL(/\/userinfo\/id$/);
-      await completeIdentityStep(page, {
-        location: 'HK',
-        front: idImages.hkFront,
-        back: idImages.hkBack,
-        chineseName: '陳大文',
-        surname: 'CHAN',
-        givenName: 'TAI MAN',
-        idNumber: randomHkid(),
-        gender: 'M',
-        birthDate: '1990-05-01',
-      });
+      await completeIdentityStep(page, sampleHkIdentity());
       await page.goto('/userinfo/address');
       await page.getByRole('button', { name: lang.next, exact: true }).click();
       // focus on the first invalid field; its message is a role="alert" it is described by
@@ -256,21 +242,7 @@ test.describe('Dark theme', () => {
     await expect(page.getByRole('button', { name: '快速开户' })).toBeVisible();
     await a11y(page, 'login, dark');
 
-    await loginThroughApi(page, uniqueHkMobile());
-    await page.goto('/accountType');
-    await expect(page).toHaveURL(/\/userinfo\/id/);
-    await completeIdentityStep(page, {
-      location: 'HK',
-      front: idImages.hkFront,
-      back: idImages.hkBack,
-      chineseName: '陳大文',
-      surname: 'CHAN',
-      givenName: 'TAI MAN',
-      idNumber: randomHkid(),
-      gender: 'M',
-      birthDate: '1990-05-01',
-    });
-    await page.goto('/userinfo/address');
+    await openAddressStep(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'black');
     await expect(page.getByRole('heading', { name: '住址信息' })).toBeVisible();
     await page.getByRole('button', { name: '下一步', exact: true }).click();

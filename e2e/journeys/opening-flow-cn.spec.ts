@@ -6,17 +6,18 @@ import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
 import {
   expectNoA11yViolations as a11y,
-  apiCall,
   captchaText,
-  completeAddressStep,
-  completeIdentityStep,
+  confirmIdentityAndAddress,
+  confirmPersonal,
   confirmStep,
+  confirmTaxAndDeclarations,
   deviceIdOf,
   expect,
   idImages,
   latestMailCode,
   latestSmsCode,
   randomHkid,
+  SAMPLE_ANSWERS,
   sampleIds,
   test,
   uniqueCnMobile,
@@ -921,54 +922,6 @@ test.describe('Under a year in everything, Traditional Chinese', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The ID step (an HKID of a 36-year-old) and a Hong Kong address with its proof, through the API. */
-async function identityAndAddressThroughApi(page: Page) {
-  await completeIdentityStep(page, {
-    location: 'HK',
-    front: idImages.hkFront,
-    back: idImages.hkBack,
-    chineseName: sampleIds.hk.nameZh,
-    surname: sampleIds.hk.surname,
-    givenName: sampleIds.hk.givenName,
-    idNumber: randomHkid(),
-    gender: 'M',
-    birthDate: sampleIds.hk.birthDate,
-  });
-  await completeAddressStep(page, idImages.hkBack);
-}
-
-/** The personal step through the API, its email verified with the code from the dev outbox. */
-/** Tax (Hong Kong, the TIN from the HKID, not a US person) and declarations, confirmed through the API. */
-async function taxAndDeclarationsThroughApi(page: Page) {
-  await confirmStep(page, 'tax', {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  });
-  await confirmStep(page, 'declarations', {
-    pep: false,
-    licensed_employee: false,
-    staff_relation: false,
-    beneficial_owner: true,
-    corporate_voting_35: false,
-    hkidr_consent: true,
-    direct_marketing: false,
-  });
-}
-
-async function personalThroughApi(page: Page, email: string) {
-  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
-  const code = await latestMailCode(page.request, email);
-  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
-  await confirmStep(page, 'personal', {
-    education: 'undergraduate',
-    marital_status: 'single',
-    residential_property: 'rented',
-    email,
-  });
-}
-
 test.describe('Futures without derivatives knowledge, Simplified Chinese', () => {
   test('is told why the account type is reopened and drops futures with the offered action', async ({
     page,
@@ -983,9 +936,9 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
     await expect(page).toHaveURL(/\/userinfo\/id$/);
 
     await test.step('through the API: every step before the investment, futures chosen', async () => {
-      await identityAndAddressThroughApi(page);
+      await confirmIdentityAndAddress(page);
       await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
-      await personalThroughApi(page, email);
+      await confirmPersonal(page, email);
       await confirmStep(page, 'employment', {
         status: 'employed',
         company_name: '香港交易及结算所有限公司',
@@ -1001,7 +954,7 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
         asset_classes: ['cash', 'stock'],
         funds_source: 'salary',
       });
-      await taxAndDeclarationsThroughApi(page);
+      await confirmTaxAndDeclarations(page);
     });
 
     await test.step('investment: no derivatives knowledge', async () => {
@@ -1098,9 +1051,9 @@ test('a choice on the employment screen survives a reload', async ({ page }) => 
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
-  await identityAndAddressThroughApi(page);
+  await confirmIdentityAndAddress(page);
   await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
-  await personalThroughApi(page, `reload${Date.now()}${randomInt(1000)}@example.com`);
+  await confirmPersonal(page, `reload${Date.now()}${randomInt(1000)}@example.com`);
   await page.goto('/userinfo');
   await expect(page).toHaveURL(/\/userinfo\/employment$/);
   const saved = draftSaved(page, 'employment', '"status":"retired"');
@@ -1114,18 +1067,12 @@ test('pressing next after a saved answer reopened an earlier step goes to that s
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
-  await identityAndAddressThroughApi(page);
+  await confirmIdentityAndAddress(page);
   await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
-  await personalThroughApi(page, `pause${Date.now()}${randomInt(1000)}@example.com`);
-  await confirmStep(page, 'employment', { status: 'retired' });
-  await confirmStep(page, 'financial', {
-    annual_income: 'income_under_100k',
-    net_assets: 'net_assets_under_500k',
-    income_sources: ['pension'],
-    asset_classes: ['cash'],
-    funds_source: 'pension',
-  });
-  await taxAndDeclarationsThroughApi(page);
+  await confirmPersonal(page, `pause${Date.now()}${randomInt(1000)}@example.com`);
+  await confirmStep(page, 'employment', SAMPLE_ANSWERS.employment);
+  await confirmStep(page, 'financial', SAMPLE_ANSWERS.financial);
+  await confirmTaxAndDeclarations(page);
   await page.goto('/userinfo');
   await expect(page).toHaveURL(/\/userinfo\/investment$/);
   await page.getByRole('checkbox', { name: '对冲风险' }).check();

@@ -32,6 +32,62 @@ export function sampleHkIdentity(idNumber = randomHkid()): IdentityForApi {
   };
 }
 
+/**
+ * The shortest answers the server accepts for the profile steps: retired, an income under HKD 100k
+ * from a pension, a Hong Kong tax resident (the TIN from the HKID, not a US person), no
+ * declarations to make.
+ */
+export const SAMPLE_ANSWERS = {
+  employment: { status: 'retired' },
+  financial: {
+    annual_income: 'income_under_100k',
+    net_assets: 'net_assets_under_500k',
+    income_sources: ['pension'],
+    asset_classes: ['cash'],
+    funds_source: 'pension',
+  },
+  tax: {
+    tax_residencies: [{ country: 'HK', tin_from_id: true }],
+    us_citizen: false,
+    us_green_card: false,
+    us_born: false,
+  },
+  declarations: {
+    pep: false,
+    licensed_employee: false,
+    staff_relation: false,
+    beneficial_owner: true,
+    corporate_voting_35: false,
+    hkidr_consent: true,
+    direct_marketing: false,
+  },
+} as const;
+
+/** The ID step (`identity`, the sample HKID by default) and a Hong Kong address with its proof. */
+export async function confirmIdentityAndAddress(page: Page, identity: IdentityForApi = sampleHkIdentity()) {
+  await completeIdentityStep(page, identity);
+  await completeAddressStep(page, idImages.hkBack);
+}
+
+/** The personal step, its email verified first with the code from the dev outbox. */
+export async function confirmPersonal(page: Page, email: string) {
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
+  const code = await latestMailCode(page.request, email);
+  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
+  await confirmStep(page, 'personal', {
+    education: 'undergraduate',
+    marital_status: 'single',
+    residential_property: 'rented',
+    email,
+  });
+}
+
+/** The tax and declarations steps with the sample answers. */
+export async function confirmTaxAndDeclarations(page: Page) {
+  await confirmStep(page, 'tax', SAMPLE_ANSWERS.tax);
+  await confirmStep(page, 'declarations', SAMPLE_ANSWERS.declarations);
+}
+
 interface Playlist {
   text_version: string;
   language: 'zh-CN' | 'zh-HK' | 'en';
@@ -93,38 +149,10 @@ export async function bringToSignature(page: Page, opts: ToSignatureOptions = {}
   const recording = await startRecording(page);
 
   const email = `keyboard${Date.now()}${randomInt(1000)}@example.com`;
-  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
-  const code = await latestMailCode(page.request, email);
-  await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
-  await confirmStep(page, 'personal', {
-    education: 'undergraduate',
-    marital_status: 'single',
-    residential_property: 'rented',
-    email,
-  });
-  await confirmStep(page, 'employment', { status: 'retired' });
-  await confirmStep(page, 'financial', {
-    annual_income: 'income_under_100k',
-    net_assets: 'net_assets_under_500k',
-    income_sources: ['pension'],
-    asset_classes: ['cash'],
-    funds_source: 'pension',
-  });
-  await confirmStep(page, 'tax', {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  });
-  await confirmStep(page, 'declarations', {
-    pep: false,
-    licensed_employee: false,
-    staff_relation: false,
-    beneficial_owner: true,
-    corporate_voting_35: false,
-    hkidr_consent: true,
-    direct_marketing: false,
-  });
+  await confirmPersonal(page, email);
+  await confirmStep(page, 'employment', SAMPLE_ANSWERS.employment);
+  await confirmStep(page, 'financial', SAMPLE_ANSWERS.financial);
+  await confirmTaxAndDeclarations(page);
   // a few years of stocks: no risk-disclosure call to book; no derivatives knowledge (no futures)
   await confirmStep(page, 'investment', {
     purposes: ['capital_appreciation'],

@@ -19,7 +19,16 @@ export {
   smsMessages,
 } from './dev';
 export { idImages, randomHkid, sampleIds } from './fixtures';
-export { applicationStatus, bringToSignature, sampleHkIdentity, signAndSubmitThroughApi } from './flow';
+export {
+  applicationStatus,
+  bringToSignature,
+  confirmIdentityAndAddress,
+  confirmPersonal,
+  confirmTaxAndDeclarations,
+  SAMPLE_ANSWERS,
+  sampleHkIdentity,
+  signAndSubmitThroughApi,
+} from './flow';
 export { describeFocus, expectFocusInside, tabTo } from './keyboard';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
 export { loginThroughApi } from './session';
