@@ -20,14 +20,14 @@ describe('staff account fields (issue #14)', () => {
     expect(normalizeStaffUsername('  Amy.Chan ')).toBe('amy.chan');
   });
   it('passwords: 12 to 128 characters, counted as people count them, not the username', () => {
-    expect(staffPasswordProblem('short-pass1', 'amy')).toBe('too_short');
+    expect(staffPasswordProblem('short-pass1', 'amy')).toBe('staff_password_too_short');
     expect(staffPasswordProblem('twelve-chars', 'amy')).toBeNull();
     expect(staffPasswordProblem('x'.repeat(128), 'amy')).toBeNull();
-    expect(staffPasswordProblem('x'.repeat(129), 'amy')).toBe('too_long');
+    expect(staffPasswordProblem('x'.repeat(129), 'amy')).toBe('staff_password_too_long');
     // 12 CJK characters are 12, not 24 or 36 (bytes)
     expect(staffPasswordProblem('我的密碼很長很長很長很長', 'amy')).toBeNull();
-    expect(staffPasswordProblem('我的密碼很長很長很長很', 'amy')).toBe('too_short');
-    expect(staffPasswordProblem('Reviewer.Demo', 'reviewer.demo')).toBe('same_as_username');
+    expect(staffPasswordProblem('我的密碼很長很長很長很', 'amy')).toBe('staff_password_too_short');
+    expect(staffPasswordProblem('Reviewer.Demo', 'reviewer.demo')).toBe('staff_password_same_as_username');
   });
   it('display names: not empty, at most 80, no control or bidi characters', () => {
     expect(checkIsStaffDisplayName('Amy Chan 陳美')).toBe(true);

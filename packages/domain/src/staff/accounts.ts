@@ -16,7 +16,12 @@ export function normalizeStaffUsername(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export type StaffPasswordProblem = 'too_short' | 'too_long' | 'same_as_username' | null;
+/** Keys of the `errors` catalogue (the staff command prints them in English, the console translates them). */
+export type StaffPasswordProblem =
+  | 'staff_password_too_short'
+  | 'staff_password_too_long'
+  | 'staff_password_same_as_username'
+  | null;
 
 /**
  * NIST SP 800-63B §5.1.1.2: length, not composition rules; refuse the username itself. Counted in
@@ -24,9 +29,10 @@ export type StaffPasswordProblem = 'too_short' | 'too_long' | 'same_as_username'
  */
 export function staffPasswordProblem(password: string, username: string): StaffPasswordProblem {
   const length = [...password].length;
-  if (length < STAFF_PASSWORD_MIN_LENGTH) return 'too_short';
-  if (length > STAFF_PASSWORD_MAX_LENGTH) return 'too_long';
-  if (normalizeStaffUsername(password) === normalizeStaffUsername(username)) return 'same_as_username';
+  if (length < STAFF_PASSWORD_MIN_LENGTH) return 'staff_password_too_short';
+  if (length > STAFF_PASSWORD_MAX_LENGTH) return 'staff_password_too_long';
+  if (normalizeStaffUsername(password) === normalizeStaffUsername(username))
+    return 'staff_password_same_as_username';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { translateError } from '@hk/domain';
 import {
   checkIsStaffDisplayName,
   checkIsStaffUsername,
@@ -57,8 +58,7 @@ export async function createStaffAccount(ctx: Ctx, input: NewStaffInput) {
   if (!checkIsStaffDisplayName(input.displayName))
     throw new StaffAccountError('display name: 1 to 80 characters, no control characters');
   const problem = staffPasswordProblem(input.password, username);
-  if (problem)
-    throw new StaffAccountError(`password: ${problem.replaceAll('_', ' ')} (12 to 128 characters)`);
+  if (problem) throw new StaffAccountError(`password: ${translateError('en', problem)}`);
   const roles = checkRoles(input.roles);
   const language = checkLanguage(input.language);
   const secret = createTotpSecret();
@@ -100,8 +100,7 @@ export async function resetStaffTotp(ctx: Ctx, username: string) {
 export async function resetStaffPassword(ctx: Ctx, username: string, password: string) {
   const row = await requireAccount(ctx, username);
   const problem = staffPasswordProblem(password, row.username);
-  if (problem)
-    throw new StaffAccountError(`password: ${problem.replaceAll('_', ' ')} (12 to 128 characters)`);
+  if (problem) throw new StaffAccountError(`password: ${translateError('en', problem)}`);
   const now = ctx.now();
   await updateStaff(ctx.db, row.id, { passwordHash: await hashStaffPassword(password) }, now);
   await endStaffSessionsOf(ctx.db, row.id, 'credentials_changed', now);
