@@ -68,6 +68,34 @@ export const ErrorCode = {
   STAFF_NOT_ALLOWED: 5004,
   /** A state-changing staff call without the session's CSRF token. HTTP 403. */
   STAFF_CSRF_REFUSED: 5005,
+  /** Review (issue #14, 51xx): no such case, or no such item or document in it. HTTP 404. */
+  CASE_NOT_FOUND: 5101,
+  /** The case changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
+  CASE_VERSION_CONFLICT: 5102,
+  /** The case is closed (returned, approved or declined): nothing more can be decided on it. HTTP 409. */
+  CASE_CLOSED: 5103,
+  /** Items are decided by the person the case is assigned to. HTTP 409. */
+  CASE_NOT_ASSIGNED_TO_YOU: 5104,
+  /** The case is recommended for approval: its items can no longer change. HTTP 409. */
+  CASE_ALREADY_RECOMMENDED: 5105,
+  /** Some items have no decision yet. HTTP 409. */
+  CASE_ITEMS_PENDING: 5106,
+  /** Some items are returned for revision: return the case instead of recommending or approving it. HTTP 409. */
+  CASE_ITEMS_IN_REVISION: 5107,
+  /** Returning the case needs at least one item returned for revision. HTTP 409. */
+  CASE_NOTHING_TO_RETURN: 5108,
+  /** Only a recommended case can be approved. HTTP 409. */
+  CASE_NOT_RECOMMENDED: 5109,
+  /** Maker-checker: the person who recommended a case cannot approve it. HTTP 409. */
+  CASE_APPROVER_IS_MAKER: 5110,
+  /** The submission is not the one recommended: the approval is void. HTTP 409. */
+  CASE_SUBMISSION_CHANGED: 5111,
+  /** A decision the rules refuse (reasons missing or not allowed, comment required or too long). HTTP 400. */
+  CASE_DECISION_INVALID: 5112,
+  /** The authenticator code re-entered to approve is wrong or was used before. HTTP 403. */
+  CASE_TOTP_REFUSED: 5113,
+  /** The case cannot be given to that person (unknown, disabled, or without the role to decide). HTTP 400. */
+  CASE_ASSIGNEE_INVALID: 5114,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
@@ -126,6 +154,24 @@ export function httpStatusOf(name: ErrorCodeName): number {
       return 403;
     case 'STAFF_LOCKED':
       return 423;
+    case 'CASE_NOT_FOUND':
+      return 404;
+    case 'CASE_DECISION_INVALID':
+    case 'CASE_ASSIGNEE_INVALID':
+      return 400;
+    case 'CASE_TOTP_REFUSED':
+      return 403;
+    case 'CASE_VERSION_CONFLICT':
+    case 'CASE_CLOSED':
+    case 'CASE_NOT_ASSIGNED_TO_YOU':
+    case 'CASE_ALREADY_RECOMMENDED':
+    case 'CASE_ITEMS_PENDING':
+    case 'CASE_ITEMS_IN_REVISION':
+    case 'CASE_NOTHING_TO_RETURN':
+    case 'CASE_NOT_RECOMMENDED':
+    case 'CASE_APPROVER_IS_MAKER':
+    case 'CASE_SUBMISSION_CHANGED':
+      return 409;
     default:
       return 200;
   }

@@ -81,3 +81,14 @@ export const EDITABLE_STATUSES: readonly ApplicationStatus[] = [
 export function checkIsEditableStatus(status: number): boolean {
   return (EDITABLE_STATUSES as readonly number[]).includes(status);
 }
+
+/**
+ * issue #14: which steps the applicant may change. While being filled in (0), any; once sent back
+ * by staff (-1), only the steps not confirmed: those the review returned (unconfirmed by the
+ * return) and those a change to them reopens through the registry (stepsToReopen); every other
+ * answer stays as reviewed. Re-confirming a step without changing it is not a change.
+ */
+export function checkCanChangeStep(status: number, isStepConfirmed: boolean): boolean {
+  if (!checkIsEditableStatus(status)) return false;
+  return status !== ApplicationStatus.REJECTED || !isStepConfirmed;
+}

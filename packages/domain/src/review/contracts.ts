@@ -156,3 +156,19 @@ export const DeclineCaseRequestSchema = z.object({
 
 /** The answer of every case action: the case as it is now. */
 export const CaseActionResponseSchema = CaseViewSchema;
+
+/** GET /backoffice/api/applications/:id/access-events (audit.read): who read what of an application. */
+export const AccessEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  staff: StaffRefSchema,
+  /** What was read: `document` (a file's bytes). */
+  what: z.string(),
+  caseId: z.nullable(z.string()),
+  documentId: z.nullable(z.string()),
+  /** The document's kind in the staff member's language, when a document was read. */
+  documentKind: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+});
+export const AccessEventsResponseSchema = z.object({ events: z.array(AccessEventSchema) });
+export type AccessEvent = z.infer<typeof AccessEventSchema>;
