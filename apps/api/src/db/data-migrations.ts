@@ -3,6 +3,7 @@ import type { Vault } from '../lib/crypto';
 import { findLiveStorageKeys } from '../plugins/app/documents/document-repository';
 import type { FileStore, FileStoreLogger } from '../plugins/app/files/file-store';
 import { migrateDiskFiles } from '../plugins/app/files/migrate-disk-files';
+import { openMissingReviewCases } from '../plugins/app/review/review-service';
 import type { Db } from './client';
 import { applicationSteps, dataMigrations } from './schema';
 
@@ -31,6 +32,12 @@ export async function runStartupMigrations(input: StartupInput): Promise<void> {
       await tx.insert(dataMigrations).values({ name: 'passport_hash_with_country', doneAt: input.now });
       if (n > 0)
         input.logger.info({ rehashed: n }, 'passport look-up hashes now include the issuing country');
+    }
+    if (!done.has('review_cases_for_submitted')) {
+      // issue #14: applications submitted before the review existed get their case
+      const n = await openMissingReviewCases(tx as unknown as Db, input.now);
+      await tx.insert(dataMigrations).values({ name: 'review_cases_for_submitted', doneAt: input.now });
+      if (n > 0) input.logger.info({ opened: n }, 'review cases opened for applications already submitted');
     }
   });
   // Files of the old disk store (DATA_DIR/files) move into the configured store, once each.

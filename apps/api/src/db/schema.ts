@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   customType,
   index,
   integer,
@@ -424,5 +425,150 @@ export const staffEvents = pgTable(
   (t) => [
     index('staff_events_staff_idx').on(t.staffId, t.createdAt),
     index('staff_events_type_idx').on(t.type, t.createdAt),
+  ],
+);
+
+/**
+ * The review of one submission (issue #14, docs/backoffice.md "Review and decisions"): one case per
+ * submission, created in the submission's transaction. `stage` is the case's place in the review
+ * (review/decisions.ts CASE_STAGES), `queue` and `due_at` its service level, `flags` what the
+ * reviewer should look at twice. Maker-checker: `approved_by` differs from `recommended_by`, a
+ * rule the database holds (CHECK), not only the code. Every write compares and bumps `version`.
+ */
+export const reviewCases = pgTable(
+  'review_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .unique()
+      .references(() => submissions.id),
+    submissionNumber: integer('submission_number').notNull(),
+    submissionSha256: text('submission_sha256').notNull(),
+    /** The name on the ID, for the queue's list (no ID number, no phone). */
+    applicantName: text('applicant_name').notNull(),
+    stage: text('stage').notNull(),
+    queue: text('queue').notNull(),
+    submittedAt: ts('submitted_at').notNull(),
+    enteredAt: ts('entered_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    assigneeId: uuid('assignee_id').references(() => staffMembers.id),
+    recommendedBy: uuid('recommended_by').references(() => staffMembers.id),
+    recommendedAt: ts('recommended_at'),
+    recommendedSha256: text('recommended_sha256'),
+    approvedBy: uuid('approved_by').references(() => staffMembers.id),
+    approvedAt: ts('approved_at'),
+    declineReason: text('decline_reason'),
+    declineNote: text('decline_note'),
+    declinedBy: uuid('declined_by').references(() => staffMembers.id),
+    declinedAt: ts('declined_at'),
+    closedAt: ts('closed_at'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_cases_app_number_idx').on(t.applicationId, t.submissionNumber),
+    // the queue: open cases by due date (the first page), by submission time, by assignee, by flag
+    index('review_cases_open_due_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`stage in ('queued', 'in_review', 'recommended')`),
+    index('review_cases_open_submitted_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`stage in ('queued', 'in_review', 'recommended')`),
+    index('review_cases_stage_due_idx').on(t.stage, t.dueAt, t.id),
+    index('review_cases_assignee_due_idx').on(t.assigneeId, t.dueAt),
+    index('review_cases_flags_idx').using('gin', t.flags),
+    check(
+      'review_cases_stage_check',
+      sql`stage in ('queued', 'in_review', 'recommended', 'returned', 'approved', 'declined')`,
+    ),
+    check('review_cases_queue_check', sql`queue in ('first_review', 'resubmission', 'approval')`),
+    check(
+      'review_cases_maker_checker_check',
+      sql`approved_by is null or (recommended_by is not null and approved_by <> recommended_by)`,
+    ),
+    check('review_cases_version_check', sql`version >= 0`),
+  ],
+);
+
+/** The current decision on each item of a case (the history is in review_case_events). */
+export const reviewItemDecisions = pgTable(
+  'review_item_decisions',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => reviewCases.id),
+    itemKey: text('item_key').notNull(),
+    verdict: text('verdict').notNull(),
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    applicantComment: text('applicant_comment'),
+    internalNote: text('internal_note'),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    decidedAt: ts('decided_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.itemKey] }),
+    check('review_item_decisions_verdict_check', sql`verdict in ('approved', 'revision')`),
+  ],
+);
+
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE): every assignment, item decision and case
+ * action, with the value before and after, and the staff member who made it.
+ */
+export const reviewCaseEvents = pgTable(
+  'review_case_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => reviewCases.id),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => staffMembers.id),
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
+    next: jsonb('next').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('review_case_events_case_idx').on(t.caseId, t.id),
+    check(
+      'review_case_events_type_check',
+      sql`type in ('assigned', 'item_decided', 'returned', 'recommended', 'approved', 'declined')`,
+    ),
+  ],
+);
+
+/**
+ * Append-only: every read by staff of what the applicant's file keeps out of sight (a document's
+ * bytes, later a decrypted number), with who, when and from where.
+ */
+export const staffAccessEvents = pgTable(
+  'staff_access_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    caseId: uuid('case_id').references(() => reviewCases.id),
+    what: text('what').notNull(),
+    documentId: uuid('document_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_access_events_app_idx').on(t.applicationId, t.id),
+    index('staff_access_events_staff_idx').on(t.staffId, t.id),
   ],
 );

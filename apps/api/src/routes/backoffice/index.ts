@@ -25,6 +25,7 @@ import {
   touchStaff,
 } from '../../plugins/app/staff/staff-auth-service';
 import { listStaffEvents } from '../../plugins/app/staff/staff-event-repository';
+import { reviewRoutes } from './review';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -202,4 +203,7 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
       );
     },
   );
+
+  // the review of submitted applications (issue #14): routes/backoffice/review.ts
+  await app.register(reviewRoutes);
 }

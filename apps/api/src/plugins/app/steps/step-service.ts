@@ -2,6 +2,7 @@ import {
   type Answers,
   type ApplicationFacts,
   changedFields,
+  checkCanChangeStep,
   checkIsStepId,
   computeCompletedProgress,
   computeInfoProgress,
@@ -151,6 +152,9 @@ export async function writeStep(
   const confirming = change.confirm === true;
   // nothing changed and nothing confirmed: no write, no new version, no event
   if (fields.length === 0 && !confirming) return { row: current, reopened: [] };
+  // sent back by staff (-1): only the steps the review returned, or that a change reopened, change
+  if (fields.length > 0 && !checkCanChangeStep(app.status, current.confirmedAt !== null))
+    throw new AppError('APPLICATION_LOCKED');
   const loseConfirmation = !confirming && current.confirmedAt !== null && fields.length > 0;
   const version = current.version + 1;
   await updateStepRow(tx, app.id, stepId, {

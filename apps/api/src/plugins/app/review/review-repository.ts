@@ -1,0 +1,255 @@
+import type { CaseStage } from '@hk/domain/review/decisions';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import {
+  applications,
+  reviewCaseEvents,
+  reviewCases,
+  reviewItemDecisions,
+  staffAccessEvents,
+  staffMembers,
+  submissions,
+} from '../../../db/schema';
+
+// The review's tables (issue #14): cases, the current decision per item, the cases' events and the
+// staff's reads. Only this file touches them.
+
+export type ReviewCaseRow = typeof reviewCases.$inferSelect;
+export type NewReviewCase = Omit<
+  typeof reviewCases.$inferInsert,
+  'id' | 'version' | 'createdAt' | 'updatedAt'
+>;
+export type ItemDecisionRow = typeof reviewItemDecisions.$inferSelect;
+export type CaseEventRow = typeof reviewCaseEvents.$inferSelect;
+export type AccessEventRow = typeof staffAccessEvents.$inferSelect;
+export const CASE_EVENT_TYPES = [
+  'assigned',
+  'item_decided',
+  'returned',
+  'recommended',
+  'approved',
+  'declined',
+] as const;
+export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
+
+export async function insertReviewCase(
+  tx: Tx | Db,
+  values: NewReviewCase,
+  now: Date,
+): Promise<ReviewCaseRow> {
+  const [row] = await tx
+    .insert(reviewCases)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+/** The case of an application's latest submission before `beforeNumber` (a re-submission's previous case). */
+export async function findPreviousCase(
+  tx: Tx | Db,
+  applicationId: string,
+  beforeNumber: number,
+): Promise<ReviewCaseRow | null> {
+  const [row] = await tx
+    .select()
+    .from(reviewCases)
+    .where(and(eq(reviewCases.applicationId, applicationId), lt(reviewCases.submissionNumber, beforeNumber)))
+    .orderBy(desc(reviewCases.submissionNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCase(db: Db | Tx, id: string): Promise<ReviewCaseRow | null> {
+  const [row] = await db.select().from(reviewCases).where(eq(reviewCases.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The case, locked for the rest of the transaction: every write to one case is serialised on it. */
+export async function lockCase(tx: Tx, id: string): Promise<ReviewCaseRow | null> {
+  const [row] = await tx.select().from(reviewCases).where(eq(reviewCases.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/**
+ * Changes a case only when its version is still `version`, and bumps it: null when another write
+ * came first (the caller then answers 409 and its transaction writes nothing).
+ */
+export async function updateCaseIfVersion(
+  tx: Tx,
+  id: string,
+  version: number,
+  change: Partial<Omit<typeof reviewCases.$inferInsert, 'id' | 'version'>>,
+  now: Date,
+): Promise<ReviewCaseRow | null> {
+  const [row] = await tx
+    .update(reviewCases)
+    .set({ ...change, version: sql`${reviewCases.version} + 1`, updatedAt: now })
+    .where(and(eq(reviewCases.id, id), eq(reviewCases.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function listCasesOfApplication(db: Db | Tx, applicationId: string): Promise<ReviewCaseRow[]> {
+  return db
+    .select()
+    .from(reviewCases)
+    .where(eq(reviewCases.applicationId, applicationId))
+    .orderBy(asc(reviewCases.submissionNumber));
+}
+
+export async function listDecisions(db: Db | Tx, caseId: string): Promise<ItemDecisionRow[]> {
+  return db.select().from(reviewItemDecisions).where(eq(reviewItemDecisions.caseId, caseId));
+}
+
+/** Sets the decision on one item (replacing the one before: the history is in the events). */
+export async function upsertDecision(tx: Tx, row: ItemDecisionRow): Promise<void> {
+  const { caseId: _c, itemKey: _k, ...change } = row;
+  await tx
+    .insert(reviewItemDecisions)
+    .values(row)
+    .onConflictDoUpdate({ target: [reviewItemDecisions.caseId, reviewItemDecisions.itemKey], set: change });
+}
+
+export async function insertCaseEvent(
+  tx: Tx | Db,
+  event: {
+    caseId: string;
+    type: CaseEventType;
+    actorId: string | null;
+    previous: Record<string, unknown> | null;
+    next: Record<string, unknown> | null;
+  },
+  now: Date,
+): Promise<void> {
+  await tx.insert(reviewCaseEvents).values({ ...event, createdAt: now });
+}
+
+export async function listCaseEvents(db: Db | Tx, caseId: string): Promise<CaseEventRow[]> {
+  return db
+    .select()
+    .from(reviewCaseEvents)
+    .where(eq(reviewCaseEvents.caseId, caseId))
+    .orderBy(asc(reviewCaseEvents.id));
+}
+
+export async function insertAccessEvent(
+  db: Db | Tx,
+  event: Omit<typeof staffAccessEvents.$inferInsert, 'id' | 'createdAt'>,
+  now: Date,
+): Promise<void> {
+  await db.insert(staffAccessEvents).values({ ...event, createdAt: now });
+}
+
+export async function listAccessEventsOfApplication(
+  db: Db | Tx,
+  applicationId: string,
+  limit: number,
+): Promise<AccessEventRow[]> {
+  return db
+    .select()
+    .from(staffAccessEvents)
+    .where(eq(staffAccessEvents.applicationId, applicationId))
+    .orderBy(desc(staffAccessEvents.id))
+    .limit(limit);
+}
+
+/** Display names of staff members by id (the queue's assignees, the events' actors). */
+export async function findStaffNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffMembers.id, displayName: staffMembers.displayName })
+    .from(staffMembers)
+    .where(inArray(staffMembers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}
+
+export interface QueueFilter {
+  stage?: CaseStage | undefined;
+  queue?: string | undefined;
+  flag?: string | undefined;
+  /** A staff id, or null for unassigned cases. */
+  assigneeId?: string | null | undefined;
+  overdue?: boolean | undefined;
+  submittedBefore?: Date | undefined;
+  now: Date;
+}
+
+/**
+ * The counted total stops here: counting every open case of a million on each page would cost more
+ * than the page; the console shows "more than 10,000" past it.
+ */
+export const QUEUE_COUNT_CAP = 10_000;
+
+function queueWhere(f: QueueFilter): SQL | undefined {
+  const where: (SQL | undefined)[] = [
+    // the open stages as the partial indexes are written, so the planner can use them
+    f.stage
+      ? eq(reviewCases.stage, f.stage)
+      : sql`${reviewCases.stage} in ('queued', 'in_review', 'recommended')`,
+    f.queue ? eq(reviewCases.queue, f.queue) : undefined,
+    f.flag ? sql`${reviewCases.flags} @> array[${f.flag}]::text[]` : undefined,
+    f.assigneeId === null
+      ? isNull(reviewCases.assigneeId)
+      : f.assigneeId
+        ? eq(reviewCases.assigneeId, f.assigneeId)
+        : undefined,
+    f.overdue === true
+      ? lt(reviewCases.dueAt, f.now)
+      : f.overdue === false
+        ? gte(reviewCases.dueAt, f.now)
+        : undefined,
+    f.submittedBefore ? lte(reviewCases.submittedAt, f.submittedBefore) : undefined,
+  ];
+  return and(...where.filter((w): w is SQL => w !== undefined));
+}
+
+export async function queryQueue(
+  db: Db,
+  filter: QueueFilter,
+  sort: 'due' | 'submitted' | '-submitted',
+  page: { offset: number; limit: number },
+): Promise<{ rows: (ReviewCaseRow & { assigneeName: string | null })[]; total: number }> {
+  const where = queueWhere(filter);
+  const order =
+    sort === 'due'
+      ? [asc(reviewCases.dueAt), asc(reviewCases.id)]
+      : sort === 'submitted'
+        ? [asc(reviewCases.submittedAt), asc(reviewCases.id)]
+        : [desc(reviewCases.submittedAt), desc(reviewCases.id)];
+  const rows = await db
+    .select({ c: reviewCases, assigneeName: staffMembers.displayName })
+    .from(reviewCases)
+    .leftJoin(staffMembers, eq(staffMembers.id, reviewCases.assigneeId))
+    .where(where)
+    .orderBy(...order)
+    .offset(page.offset)
+    .limit(page.limit);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(reviewCases)
+    .where(where)
+    .limit(QUEUE_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return {
+    rows: rows.map((r) => ({ ...r.c, assigneeName: r.assigneeName })),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+/** Applications submitted (status 1) whose latest submission has no case: the start-up data migration. */
+export async function listSubmissionsWithoutCase(db: Db | Tx): Promise<string[]> {
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .innerJoin(applications, eq(applications.id, submissions.applicationId))
+    .where(
+      and(
+        eq(applications.status, 1),
+        sql`${submissions.number} = (select max(s2.number) from submissions s2 where s2.application_id = ${submissions.applicationId})`,
+        sql`not exists (select 1 from review_cases c where c.submission_id = ${submissions.id})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

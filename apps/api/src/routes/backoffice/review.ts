@@ -1,0 +1,172 @@
+import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import {
+  AccessEventsResponseSchema,
+  ApproveCaseRequestSchema,
+  AssignCaseRequestSchema,
+  CaseActionRequestSchema,
+  CaseActionResponseSchema,
+  CaseQueueQuerySchema,
+  CaseQueueSchema,
+  CaseViewSchema,
+  DecideItemRequestSchema,
+  DeclineCaseRequestSchema,
+} from '@hk/domain/review/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { ok } from '../../lib/envelope';
+import {
+  approveCase,
+  assignCase,
+  decideItem,
+  declineCase,
+  fetchAccessEvents,
+  fetchCaseView,
+  fetchQueue,
+  readCaseDocument,
+  recommendCase,
+  returnCase,
+  type StaffRequestClient,
+} from '../../plugins/app/review/review-service';
+import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffResponses } from './index';
+
+// The review calls of the staff console (issue #14, packages/domain/src/review/contracts.ts,
+// docs/backoffice.md "Review and decisions"). Registered inside backofficeApiRoutes: the staff
+// session, CSRF and no-store come from there; each route names its permission; the service
+// decides the rest.
+
+function responses<T extends z.ZodMiniType>(success: T) {
+  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
+}
+
+const CaseParams = z.object({ id: z.string().check(z.maxLength(64)) });
+const ItemParams = z.object({
+  id: z.string().check(z.maxLength(64)),
+  key: z.string().check(z.maxLength(100)),
+});
+const DocumentParams = z.object({
+  id: z.string().check(z.maxLength(64)),
+  documentId: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
+});
+
+function clientOf(request: FastifyRequest): StaffRequestClient {
+  const agent = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
+    requestId: request.id,
+  };
+}
+
+export async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const View = envelope(CaseViewSchema);
+  const ActionResponse = envelope(CaseActionResponseSchema);
+
+  app.get(
+    '/cases',
+    {
+      preValidation: requireStaff('case.read'),
+      schema: { querystring: CaseQueueQuerySchema, response: responses(envelope(CaseQueueSchema)) },
+    },
+    async (request) => ok(await fetchQueue(ctx, staffSessionOf(request), request.query)),
+  );
+
+  app.get(
+    '/cases/:id',
+    { preValidation: requireStaff('case.read'), schema: { params: CaseParams, response: responses(View) } },
+    async (request) => ok(await fetchCaseView(ctx, staffSessionOf(request), request.params.id)),
+  );
+
+  // to oneself (case.assign_self) or to someone else (case.reassign): the service checks which
+  app.post(
+    '/cases/:id/assign',
+    {
+      preValidation: requireStaff('case.read'),
+      schema: { params: CaseParams, body: AssignCaseRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) => ok(await assignCase(ctx, staffSessionOf(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/cases/:id/items/:key',
+    {
+      preValidation: requireStaff('case.decide_items'),
+      schema: { params: ItemParams, body: DecideItemRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) =>
+      ok(await decideItem(ctx, staffSessionOf(request), request.params.id, request.params.key, request.body)),
+  );
+
+  app.post(
+    '/cases/:id/return',
+    {
+      preValidation: requireStaff('case.decide_items'),
+      schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) =>
+      ok(await returnCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+  );
+
+  app.post(
+    '/cases/:id/recommend',
+    {
+      preValidation: requireStaff('case.recommend'),
+      schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) => ok(await recommendCase(ctx, staffSessionOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/cases/:id/approve',
+    {
+      preValidation: requireStaff('case.approve'),
+      schema: { params: CaseParams, body: ApproveCaseRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) =>
+      ok(await approveCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+  );
+
+  app.post(
+    '/cases/:id/decline',
+    {
+      preValidation: requireStaff('case.reject'),
+      schema: { params: CaseParams, body: DeclineCaseRequestSchema, response: responses(ActionResponse) },
+    },
+    async (request) =>
+      ok(await declineCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+  );
+
+  // A document's bytes: never rendered as a page of ours (sandboxed, no sniffing), each read on record.
+  app.get(
+    '/cases/:id/documents/:documentId',
+    { preValidation: requireStaff('sensitive.read'), schema: { params: DocumentParams } },
+    async (request, reply) => {
+      const doc = await readCaseDocument(
+        ctx,
+        staffSessionOf(request),
+        request.params.id,
+        request.params.documentId,
+        clientOf(request),
+      );
+      return reply
+        .header('content-type', doc.mime)
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
+        .header('x-document-intact', String(doc.intact))
+        .send(doc.bytes);
+    },
+  );
+
+  app.get(
+    '/applications/:id/access-events',
+    {
+      preValidation: requireStaff('audit.read'),
+      schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
+    },
+    async (request) => ok(await fetchAccessEvents(ctx, staffSessionOf(request), request.params.id)),
+  );
+}
