@@ -14,6 +14,7 @@ import { lockSubject } from '../auth/advisory-lock';
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
+import { openReviewCase } from '../review/review-service';
 import {
   type ApplicationRow,
   findSubmittedHolderOfIdHash,
@@ -159,6 +160,8 @@ export async function submitApplication(
       sha256,
       createdAt: now,
     });
+    // the review case of this submission, in the same transaction (issue #14): submitted means queued
+    await openReviewCase(tx, submission, now);
     await fault('snapshot_stored');
     await recordEvent(tx, meta, {
       type: 'submission_created',
