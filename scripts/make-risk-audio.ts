@@ -1,9 +1,9 @@
 // Makes the risk-disclosure recording (issue #7 step 1) from its text: one file per language and
 // section, spoken by espeak-ng (Debian's `espeak-ng`: voices cmn-latn-pinyin, yue, en-gb) and encoded small by
 // ffmpeg (libopus, mono, speech bitrate, WebM container). Run `npm run audio:risk` after changing
-// packages/domain/src/flow/risk-disclosure-text.ts (and bump RISK_DISCLOSURE_VERSION); commit the
+// packages/domain/src/steps/risk-disclosure/text.ts (and bump RISK_DISCLOSURE_VERSION); commit the
 // files under apps/web/public/risk-disclosure/<version>/ and the manifest
-// packages/domain/src/flow/risk-disclosure-audio.json. CI never runs this: a domain test checks
+// packages/domain/src/steps/risk-disclosure/audio.json. CI never runs this: a domain test checks
 // that every file's recorded text SHA-256 is the current text's.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,11 +18,11 @@ import {
   type RiskLanguage,
   riskSectionHash,
   riskSectionSpeech,
-} from '../packages/domain/src/flow/risk-disclosure';
+} from '../packages/domain/src/steps/risk-disclosure/rules';
 
 const root = path.resolve(import.meta.dirname, '..');
 const publicDir = path.join(root, 'apps/web/public/risk-disclosure');
-const manifestPath = path.join(root, 'packages/domain/src/flow/risk-disclosure-audio.json');
+const manifestPath = path.join(root, 'packages/domain/src/steps/risk-disclosure/audio.json');
 
 /** espeak-ng voice and words per minute per language (a calm reading pace). */
 const VOICES: Record<RiskLanguage, { voice: string; wpm: number }> = {

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { maskBankNumber } from '../../packages/domain/src/flow/bank-data';
-import { cardNumber } from '../../packages/domain/src/flow/bank-test-cards';
 import { HK_PUBLIC_HOLIDAYS } from '../../packages/domain/src/flow/hong-kong-holidays';
+import { maskBankNumber } from '../../packages/domain/src/steps/bank/bank-data';
+import { cardNumber } from '../../packages/domain/src/steps/bank/bank-test-cards';
 import {
   expectNoA11yViolations as a11y,
   captchaText,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { identityStep, reviewStep, type StepDefinition, signatureStep } from '@hk/domain';
-import { answersHashForSigning } from '@hk/domain/flow/signing';
+import { answersHashForSigning } from '@hk/domain/steps/signature/signing';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';

@@ -5,7 +5,7 @@ import { ErrorCode, translateError } from '@hk/domain';
 import {
   CompanyNameListFileSchema,
   CompanyNameListResponseSchema,
-} from '@hk/domain/flow/company-name-contracts';
+} from '@hk/domain/steps/employment/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {

@@ -1,13 +1,13 @@
 // Helpers of the tax and declarations step tests: an applicant with the ID step done through the
 // real routes, and the steps before tax confirmed directly (their own suites test their forms).
 import { ErrorCode, STEPS, type StepId } from '@hk/domain';
-import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/flow/financial-bands';
+import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/steps/financial/financial-bands';
 import {
   EDUCATION_LEVELS,
   MARITAL_STATUSES,
   RESIDENTIAL_PROPERTY_TYPES,
-} from '@hk/domain/flow/personal-form';
-import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/personal/form';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { applicationEvents, applicationSteps, applications } from '../src/db/schema';

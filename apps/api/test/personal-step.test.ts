@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { ERROR_MESSAGES, ErrorCode, LANGUAGES, STEPS, type StepId, translateError } from '@hk/domain';
 import { MAIL_CODES_OWN_PER_ADDRESS_PER_DAY } from '@hk/domain/flow/mail-check';
-import { personalForm } from '@hk/domain/flow/personal-form';
 import { STEP_FORMS } from '@hk/domain/flow/step-forms';
+import { personalForm } from '@hk/domain/steps/personal/form';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';

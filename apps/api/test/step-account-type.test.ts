@@ -1,5 +1,5 @@
 import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
-import { ASSET_PROOF_TYPES } from '@hk/domain/flow/account-rules';
+import { ASSET_PROOF_TYPES } from '@hk/domain/steps/account-type/account-rules';
 import { describe, expect } from 'vitest';
 import { images, upload } from './application-helpers';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';

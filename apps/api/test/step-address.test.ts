@@ -2,9 +2,9 @@
 // PDF e-statement) and GET /app/area/query.
 import { deflateSync } from 'node:zlib';
 import { ErrorCode, hongKongToday, translateError } from '@hk/domain';
-import { earliestProofDate } from '@hk/domain/flow/account-rules';
 import { AreaQueryResponseSchema } from '@hk/domain/flow/area-contracts';
 import { MAINLAND_AREAS } from '@hk/domain/flow/mainland-areas';
+import { earliestProofDate } from '@hk/domain/steps/account-type/account-rules';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';

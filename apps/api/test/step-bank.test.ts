@@ -1,14 +1,14 @@
 // The bank step (issue #7 step 3, domain and server slice) on the generic step call, and its
 // look-ups: bank_name (the issuer of a mainland card) and get_bank_subset (the picker's banks).
 import { translateError } from '@hk/domain';
+import { HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/steps/bank/bank-data';
+import { cardNumber } from '@hk/domain/steps/bank/bank-test-cards';
 import {
   BankCountryListResponseSchema,
   BankNameResponseSchema,
   BankSelectListResponseSchema,
   BankSubsetResponseSchema,
-} from '@hk/domain/flow/bank-contracts';
-import { HONG_KONG_BANKS, MAINLAND_BANKS } from '@hk/domain/flow/bank-data';
-import { cardNumber } from '@hk/domain/flow/bank-test-cards';
+} from '@hk/domain/steps/bank/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 import { ErrorCode, translateError } from '@hk/domain';
-import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/flow/financial-bands';
+import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/steps/financial/financial-bands';
 import { describe, expect } from 'vitest';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 import {

@@ -1,6 +1,6 @@
 import { ErrorCode, hongKongToday, STEPS, translateError } from '@hk/domain';
-import { addressForm } from '@hk/domain/flow/address-form';
-import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/flow/financial-bands';
+import { addressForm } from '@hk/domain/steps/address/form';
+import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/steps/financial/financial-bands';
 import { describe, expect } from 'vitest';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
 import { lockEditableApplicationOfUser } from '../src/plugins/app/steps/step-repository';
@@ -395,7 +395,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
       asset_classes: ['cash', 'stock'],
       funds_source: 'savings',
     };
-    const bands = await import('@hk/domain/flow/financial-bands');
+    const bands = await import('@hk/domain/steps/financial/financial-bands');
     good.annual_income = bands.ANNUAL_INCOME_BAND_IDS[2]!;
     good.net_assets = bands.NET_ASSET_BAND_IDS[2]!;
     const cases: [Record<string, unknown>, string, string][] = [
@@ -427,7 +427,7 @@ describe.each(DB_KINDS)('the generic step call: account type (%s)', (kind) => {
       const user = await withIdentity(t);
       await saveStep(t, user, 'account_type', { confirm: true, answers: { ...CASH_HK, futures: true } });
       await saveStep(t, user, 'employment', { confirm: true, answers: { status: 'retired' } });
-      const bands = await import('@hk/domain/flow/financial-bands');
+      const bands = await import('@hk/domain/steps/financial/financial-bands');
       const financial = await saveStep(t, user, 'financial', {
         confirm: true,
         answers: {

@@ -3,7 +3,7 @@
 // duration and size, the single-use digits of `liveVideoCheck`, and the step's confirmation.
 import { readFileSync } from 'node:fs';
 import { ErrorCode, RISK_DISCLOSURE_VERSION, STEPS } from '@hk/domain';
-import { LIVE_CODE_MAX_PER_HOUR } from '@hk/domain/flow/identity-media';
+import { LIVE_CODE_MAX_PER_HOUR } from '@hk/domain/steps/identity-media/form';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 // The risk-disclosure recording (issue #7 step 1): start, then "listened", accepted only when the
 // whole recording was heard, not faster than 1.5×, in the current text version.
 import { RISK_DISCLOSURE_VERSION, translateError } from '@hk/domain';
-import { riskPlaylist } from '@hk/domain/flow/risk-disclosure';
+import { riskPlaylist } from '@hk/domain/steps/risk-disclosure/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { applicationEvents, applicationSteps, applications } from '../src/db/schema';

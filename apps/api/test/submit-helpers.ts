@@ -3,7 +3,7 @@
 // stand; the submit and audit calls; what a submission writes.
 import { randomUUID } from 'node:crypto';
 import { RISK_DISCLOSURE_VERSION, STEPS, type StepId } from '@hk/domain';
-import { answersHashForSigning } from '@hk/domain/flow/signing';
+import { answersHashForSigning } from '@hk/domain/steps/signature/signing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 // Issue #12 item 8: every call that writes an application's history (an event or a row kept after
 // it is replaced) has a budget per application per hour, so a client cannot fill the database
 // with history. Past it: 2019 ACTION_LIMIT, nothing written. A call that changes nothing writes
-// nothing and spends nothing. docs/api/steps.md ("Action limits") lists them.
+// nothing and spends nothing. docs/api/steps/README.md ("Action limits") lists them.
 
 /** The window every budget is counted over: the last hour, on the server's clock. */
 export const ACTION_LIMIT_WINDOW_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_S, SMS_COUNTDOWN_S } from '../constants';
 import { envelope } from '../contracts/common.schema';
-import { emailSchema } from './personal-form';
+import { emailSchema } from '../steps/personal/form';
 
 /** The mailed code: 6 digits, valid 5 minutes, 5 wrong tries, like the SMS code (spec §9). */
 export const MAIL_CODE_LENGTH = SMS_CODE_LENGTH;

@@ -1,5 +1,5 @@
 // One contract per endpoint (engineering guide): the review and the submission (spec §7 `audit`,
-// `submit`; issue #7 step 5). docs/api/steps.md "review and submit".
+// `submit`; issue #7 step 5). docs/api/steps/review.md.
 import * as z from 'zod/mini';
 import { DocumentSchema } from '../contracts/application.schema';
 import { envelope } from '../contracts/common.schema';

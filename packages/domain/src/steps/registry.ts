@@ -1,19 +1,19 @@
 // The registry of steps (issue #5 §1): order, stages, what applies, what reopens what. Progress,
 // the login page's progress button and "the first unfinished step" all come from here.
-import { accountTypeStep } from './account-type';
-import { addressStep } from './address';
-import { bankStep } from './bank';
-import { declarationsStep } from './declarations';
-import { employmentStep } from './employment';
-import { financialStep } from './financial';
-import { identityStep } from './identity';
-import { identityMediaStep } from './identity-media';
-import { investmentStep } from './investment';
-import { personalStep } from './personal';
-import { reviewStep } from './review';
-import { riskDisclosureStep } from './risk-disclosure';
-import { signatureStep } from './signature';
-import { taxStep } from './tax';
+import { accountTypeStep } from './account-type/definition';
+import { addressStep } from './address/definition';
+import { bankStep } from './bank/definition';
+import { declarationsStep } from './declarations/definition';
+import { employmentStep } from './employment/definition';
+import { financialStep } from './financial/definition';
+import { identityStep } from './identity/definition';
+import { identityMediaStep } from './identity-media/definition';
+import { investmentStep } from './investment/definition';
+import { personalStep } from './personal/definition';
+import { reviewStep } from './review/definition';
+import { riskDisclosureStep } from './risk-disclosure/definition';
+import { signatureStep } from './signature/definition';
+import { taxStep } from './tax/definition';
 import {
   type Answers,
   type ApplicationFacts,

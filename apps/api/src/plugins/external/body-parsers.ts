@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { checkIsStorableText, UPLOAD_MAX_BYTES } from '@hk/domain';
-import { FACE_VIDEO_MAX_BYTES } from '@hk/domain/flow/identity-media';
+import { FACE_VIDEO_MAX_BYTES } from '@hk/domain/steps/identity-media/form';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';

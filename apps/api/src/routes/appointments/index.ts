@@ -2,7 +2,7 @@ import {
   AppointmentStatusResponseSchema,
   AppointRequestSchema,
   AppointResponseSchema,
-} from '@hk/domain/flow/appointment-contracts';
+} from '@hk/domain/steps/investment/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

@@ -1,5 +1,13 @@
 import { countryName, type Language } from '@hk/domain';
 import {
+  BANK_REGION_OF_TYPE,
+  bankNameIn,
+  bankOfCard,
+  bankSelectOptions,
+  HONG_KONG_BANKS,
+  MAINLAND_BANKS,
+} from '@hk/domain/steps/bank/bank-data';
+import {
   BankCountryListRequestSchema,
   BankCountryListResponseSchema,
   BankNameRequestSchema,
@@ -9,15 +17,7 @@ import {
   type BankSubsetRequest,
   BankSubsetRequestSchema,
   BankSubsetResponseSchema,
-} from '@hk/domain/flow/bank-contracts';
-import {
-  BANK_REGION_OF_TYPE,
-  bankNameIn,
-  bankOfCard,
-  bankSelectOptions,
-  HONG_KONG_BANKS,
-  MAINLAND_BANKS,
-} from '@hk/domain/flow/bank-data';
+} from '@hk/domain/steps/bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';

@@ -1,7 +1,7 @@
 import {
   CompanyNameListRequestSchema,
   CompanyNameListResponseSchema,
-} from '@hk/domain/flow/company-name-contracts';
+} from '@hk/domain/steps/employment/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

@@ -4,7 +4,7 @@ import {
   FileParamsSchema,
   UploadResponseSchema,
 } from '@hk/domain';
-import { PDF_MIME } from '@hk/domain/flow/address-proof';
+import { PDF_MIME } from '@hk/domain/steps/address/address-proof';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-import { LiveVideoCheckResponseSchema } from '@hk/domain/flow/identity-media-contracts';
+import { LiveVideoCheckResponseSchema } from '@hk/domain/steps/identity-media/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

@@ -1,7 +1,7 @@
 import {
   RiskDisclosureRequestSchema,
   RiskDisclosureResponseSchema,
-} from '@hk/domain/flow/risk-disclosure-contracts';
+} from '@hk/domain/steps/risk-disclosure/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

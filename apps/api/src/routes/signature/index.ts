@@ -5,8 +5,8 @@ import {
   AgreementsResponseSchema,
   SignRequestSchema,
   SignResponseSchema,
-} from '@hk/domain/flow/signature-contracts';
-import { SIGNATURE_LIMITS } from '@hk/domain/flow/signing';
+} from '@hk/domain/steps/signature/contracts';
+import { SIGNATURE_LIMITS } from '@hk/domain/steps/signature/signing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

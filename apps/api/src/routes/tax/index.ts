@@ -1,4 +1,4 @@
-import { TaxPrefillResponseSchema } from '@hk/domain/flow/tax-contracts';
+import { TaxPrefillResponseSchema } from '@hk/domain/steps/tax/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';

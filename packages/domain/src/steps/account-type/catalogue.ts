@@ -1,6 +1,6 @@
-import { ASSET_PROOF_TYPES } from '../../flow/account-rules';
-import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '../account-type';
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import { ASSET_PROOF_TYPES } from './account-rules';
+import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from './definition';
 
 /** The account type: the account, the markets, futures, then a 65+ margin applicant's asset proof. */
 export const accountTypeCatalogue = defineCatalogue({

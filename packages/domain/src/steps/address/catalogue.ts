@@ -1,8 +1,8 @@
 import { countryName } from '../../countries';
-import { ADDRESS_REGIONS } from '../../flow/address-form';
-import { ADDRESS_PROOF_TYPES, HK_DISTRICT_CODES, hkDistrictName } from '../../flow/address-proof';
 import { mainlandAreaNames } from '../../flow/mainland-areas';
 import { defineCatalogue, EVERYONE, type FieldSpec, NOBODY } from '../field-catalogue';
+import { ADDRESS_PROOF_TYPES, HK_DISTRICT_CODES, hkDistrictName } from './address-proof';
+import { ADDRESS_REGIONS } from './form';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

@@ -1,6 +1,6 @@
-import { bankNameIn, hongKongBankOf, mainlandBankOf } from '../../flow/bank-data';
 import { mainlandAreaNames } from '../../flow/mainland-areas';
 import { defineCatalogue, EVERYONE, NOBODY } from '../field-catalogue';
+import { bankNameIn, hongKongBankOf, mainlandBankOf } from './bank-data';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

@@ -1,5 +1,5 @@
-import { PEP_RELATIONS } from '../../flow/declarations-form';
 import { defineCatalogue, EVERYONE, type FieldSpec } from '../field-catalogue';
+import { PEP_RELATIONS } from './form';
 
 const yesNo = (label: string): FieldSpec => ({ label, value: { kind: 'boolean' }, audience: EVERYONE });
 const typed = (label: string): FieldSpec => ({ label, value: { kind: 'text' }, audience: EVERYONE });

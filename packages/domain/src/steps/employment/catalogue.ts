@@ -1,6 +1,5 @@
-import { INDUSTRIES, JOB_LEVELS } from '../../flow/step-forms';
-import { EMPLOYMENT_STATUSES } from '../employment';
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import { EMPLOYMENT_STATUSES, INDUSTRIES, JOB_LEVELS } from './definition';
 
 export const employmentCatalogue = defineCatalogue({
   namespace: 'employment',

@@ -1,11 +1,6 @@
-import {
-  ANNUAL_INCOME_BANDS,
-  ASSET_CLASSES,
-  INCOME_SOURCES,
-  NET_ASSET_BANDS,
-} from '../../flow/financial-bands';
-import { FUNDS_SOURCES } from '../../flow/step-forms';
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import { ANNUAL_INCOME_BANDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BANDS } from './financial-bands';
+import { FUNDS_SOURCES } from './form';
 
 /** Bands read as the financial screen writes them (whole Hong Kong dollars), on the screen and in the PDF alike. */
 export const financialCatalogue = defineCatalogue({

@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../field-catalogue';
-import { IDENTITY_MEDIA_METHOD_VALUES } from '../identity-media';
+import { IDENTITY_MEDIA_METHOD_VALUES } from './definition';
 
 /** Photos or a video: the review says they are taken; the PDF and the back office read which. */
 export const identityMediaCatalogue = defineCatalogue({

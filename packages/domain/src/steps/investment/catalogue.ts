@@ -1,10 +1,10 @@
+import { defineCatalogue, EVERYONE } from '../field-catalogue';
 import {
   DERIVATIVES_KNOWLEDGE_WAYS,
   EXPERIENCE_YEARS,
   INVESTMENT_PRODUCTS,
   INVESTMENT_PURPOSES,
-} from '../../flow/investment-experience';
-import { defineCatalogue, EVERYONE } from '../field-catalogue';
+} from './form';
 
 export const investmentCatalogue = defineCatalogue({
   namespace: 'investment',

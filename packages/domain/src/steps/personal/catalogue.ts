@@ -1,5 +1,5 @@
-import { EDUCATION_LEVELS, MARITAL_STATUSES, RESIDENTIAL_PROPERTY_TYPES } from '../../flow/personal-form';
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import { EDUCATION_LEVELS, MARITAL_STATUSES, RESIDENTIAL_PROPERTY_TYPES } from './form';
 
 export const personalCatalogue = defineCatalogue({
   namespace: 'personal',

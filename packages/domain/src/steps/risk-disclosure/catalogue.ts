@@ -1,6 +1,6 @@
-import { RISK_DISCLOSURE_TEXT } from '../../flow/risk-disclosure-text';
 import { defineCatalogue, STAFF_ONLY } from '../field-catalogue';
-import { RISK_SECTION_IDS } from '../risk-disclosure';
+import { RISK_SECTION_IDS } from './definition';
+import { RISK_DISCLOSURE_TEXT } from './text';
 
 const RECORD = ['pdf', 'staff'] as const;
 

@@ -1,5 +1,5 @@
 import { defineCatalogue, EVERYONE, NOBODY, STAFF_ONLY } from '../field-catalogue';
-import { SIGNATURE_METHODS } from '../signature';
+import { SIGNATURE_METHODS } from './definition';
 
 /**
  * The signature: the review says it is done; the PDF prints the agreements, the time, the language

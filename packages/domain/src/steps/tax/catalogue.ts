@@ -1,6 +1,6 @@
 import { countryName } from '../../countries';
-import { NO_TIN_REASONS } from '../../flow/crs';
 import { defineCatalogue, EVERYONE, type FieldCatalogue, NOBODY } from '../field-catalogue';
+import { NO_TIN_REASONS } from './crs';
 
 /** One tax residency: where, its TIN's mask (noted when it is the ID number), or why there is none. */
 const residency: FieldCatalogue = {

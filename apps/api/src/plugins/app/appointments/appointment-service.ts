@@ -5,8 +5,8 @@ import {
   appointmentRequestSchema,
   bookableSlots,
   canonicalAppointmentSlot,
-} from '@hk/domain/flow/appointments';
-import { checkSavedAnswersNeedRiskCall } from '@hk/domain/flow/investment-experience';
+} from '@hk/domain/steps/investment/appointments';
+import { checkSavedAnswersNeedRiskCall } from '@hk/domain/steps/investment/form';
 import * as z from 'zod/mini';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';

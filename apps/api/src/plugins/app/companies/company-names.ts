@@ -6,7 +6,7 @@ import {
   type CompanyNameListFile,
   CompanyNameListFileSchema,
   type CompanyNameSuggestion,
-} from '@hk/domain/flow/company-name-contracts';
+} from '@hk/domain/steps/employment/contracts';
 import * as z from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-import { PDF_MIME } from '@hk/domain/flow/address-proof';
+import { PDF_MIME } from '@hk/domain/steps/address/address-proof';
 
 /**
  * Live documents by kind, as a step's form rules read them (`StepFormContext.documentCounts`), and

@@ -7,12 +7,12 @@ import {
   type StepId,
   stepOfDocumentKind,
 } from '@hk/domain';
-import { checkIsPdfKind, PDF_MIME } from '@hk/domain/flow/address-proof';
+import { checkIsPdfKind, PDF_MIME } from '@hk/domain/steps/address/address-proof';
 import {
   checkIsFaceVideoDuration,
   FACE_VIDEO_MAX_BYTES,
   type FACE_VIDEO_MIME_TYPES,
-} from '@hk/domain/flow/identity-media';
+} from '@hk/domain/steps/identity-media/form';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';

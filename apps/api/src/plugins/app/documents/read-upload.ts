@@ -1,5 +1,5 @@
 import { DOCUMENT_KINDS, type DocumentKind, UPLOAD_MAX_BYTES } from '@hk/domain';
-import { FACE_VIDEO_MAX_BYTES } from '@hk/domain/flow/identity-media';
+import { FACE_VIDEO_MAX_BYTES } from '@hk/domain/steps/identity-media/form';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 

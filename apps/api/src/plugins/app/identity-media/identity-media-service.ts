@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { type Answers, stepById } from '@hk/domain';
+import type { StepFormContext } from '@hk/domain/flow/step-forms';
 import {
   checkIsIdentityMediaKind,
   identityMediaWindowOf,
   LIVE_CODE_DIGITS,
   LIVE_CODE_MAX_PER_HOUR,
   LIVE_CODE_TTL_MS,
-} from '@hk/domain/flow/identity-media';
-import type { StepFormContext } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/identity-media/form';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';

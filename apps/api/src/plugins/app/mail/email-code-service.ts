@@ -4,7 +4,7 @@ import {
   MAIL_CODES_OWN_PER_ADDRESS_PER_DAY,
   MAIL_COUNTDOWN_S,
 } from '@hk/domain/flow/mail-check';
-import { normalizeEmail } from '@hk/domain/flow/personal-form';
+import { normalizeEmail } from '@hk/domain/steps/personal/form';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';

@@ -1,4 +1,6 @@
 import { RISK_DISCLOSURE_VERSION } from '@hk/domain';
+import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
+import type { RiskDisclosureResponse } from '@hk/domain/steps/risk-disclosure/contracts';
 import {
   applicableRiskSections,
   checkCoversRecording,
@@ -7,9 +9,7 @@ import {
   type RiskLanguage,
   type RiskSection,
   riskPlaylist,
-} from '@hk/domain/flow/risk-disclosure';
-import type { RiskDisclosureResponse } from '@hk/domain/flow/risk-disclosure-contracts';
-import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/risk-disclosure/rules';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';

@@ -4,7 +4,7 @@ import {
   judgeSignatureInk,
   type PadBox,
   SIGNATURE_LIMITS,
-} from '@hk/domain/flow/signing';
+} from '@hk/domain/steps/signature/signing';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/app-error';
 

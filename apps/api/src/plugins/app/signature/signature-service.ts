@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Language, StepId } from '@hk/domain';
-import { type Agreement, renderAgreements } from '@hk/domain/flow/agreements';
-import type { DrawnSignRequest, SignRequest, TypedSignRequest } from '@hk/domain/flow/signature-contracts';
+import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
+import { type Agreement, renderAgreements } from '@hk/domain/steps/signature/agreements';
+import type { DrawnSignRequest, SignRequest, TypedSignRequest } from '@hk/domain/steps/signature/contracts';
 import {
   answersHashForSigning,
   checkSignatureStrokes,
   checkTypedNameMatches,
   strokesBox,
-} from '@hk/domain/flow/signing';
-import { unconfirmedStepsBefore } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/signature/signing';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';

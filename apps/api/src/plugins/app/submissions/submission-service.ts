@@ -6,8 +6,8 @@ import {
   STEPS,
   type StepDefinition,
 } from '@hk/domain';
-import { answersHashForSigning } from '@hk/domain/flow/signing';
 import { decideSubmit, stepsBlockingSubmission } from '@hk/domain/flow/submit';
+import { answersHashForSigning } from '@hk/domain/steps/signature/signing';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { lockSubject } from '../auth/advisory-lock';

@@ -1,6 +1,6 @@
-import { maskTin, prefillTin } from '@hk/domain/flow/crs';
-import type { TaxPrefill } from '@hk/domain/flow/tax-contracts';
-import { buildW8ben, checkNeedsW8ben, citizenshipFromId } from '@hk/domain/flow/w8ben';
+import type { TaxPrefill } from '@hk/domain/steps/tax/contracts';
+import { maskTin, prefillTin } from '@hk/domain/steps/tax/crs';
+import { buildW8ben, checkNeedsW8ben, citizenshipFromId } from '@hk/domain/steps/tax/w8ben';
 import type { AppContext } from '../../../context';
 import { requireApplication } from '../application/application-access';
 import { listStepRows } from '../steps/step-repository';

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@hk/domain';
-import { ASSET_PROOF_TYPES } from '@hk/domain/flow/account-rules';
+import { ASSET_PROOF_TYPES } from '@hk/domain/steps/account-type/account-rules';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,10 +1,11 @@
 import { checkIsMarginRefusedToStudent, SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from '@hk/domain';
+import type { StepFormContext } from '@hk/domain/flow/step-forms';
 import {
   ASSET_PROOF_TYPES,
   checkIsAssetProofRequired,
   earliestProofDate,
-} from '@hk/domain/flow/account-rules';
-import { accountTypeForm, type StepFormContext } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/account-type/account-rules';
+import { accountTypeForm } from '@hk/domain/steps/account-type/form';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-import { ASSET_PROOF_MAX_IMAGES } from '@hk/domain/flow/account-rules';
+import { ASSET_PROOF_MAX_IMAGES } from '@hk/domain/steps/account-type/account-rules';
 import { useTranslation } from 'react-i18next';
 import { type ProofFilesProps, ProofPhotos } from '../../../step-kit/components/proof-photos';
 

@@ -1,5 +1,6 @@
 import { type DocumentInfo, listCountries } from '@hk/domain';
-import { earliestProofDate } from '@hk/domain/flow/account-rules';
+import { earliestProofDate } from '@hk/domain/steps/account-type/account-rules';
+import { ADDRESS_PROOF_TYPES, HK_DISTRICTS, PDF_MIME } from '@hk/domain/steps/address/address-proof';
 import {
   ADDRESS_DETAIL_MAX,
   ADDRESS_FIELDS,
@@ -8,8 +9,7 @@ import {
   ADDRESS_REGIONS,
   addressForm,
   CORRESPONDENCE_PREFIX,
-} from '@hk/domain/flow/address-form';
-import { ADDRESS_PROOF_TYPES, HK_DISTRICTS, PDF_MIME } from '@hk/domain/flow/address-proof';
+} from '@hk/domain/steps/address/form';
 import { useMemo } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

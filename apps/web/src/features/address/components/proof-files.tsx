@@ -3,7 +3,7 @@ import {
   ADDRESS_PROOF_MAX_IMAGES,
   ADDRESS_PROOF_PDF_MAX_BYTES,
   PDF_MIME,
-} from '@hk/domain/flow/address-proof';
+} from '@hk/domain/steps/address/address-proof';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { BankNameResponseSchema, type BankNameResult } from '@hk/domain/flow/bank-contracts';
+import { BankNameResponseSchema, type BankNameResult } from '@hk/domain/steps/bank/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiPostJson } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { cardNumber } from '@hk/domain/flow/bank-test-cards';
+import { cardNumber } from '@hk/domain/steps/bank/bank-test-cards';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';

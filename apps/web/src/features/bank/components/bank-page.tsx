@@ -1,3 +1,4 @@
+import type { StepFormContext } from '@hk/domain/flow/step-forms';
 import {
   bankNameIn,
   checkLuhn,
@@ -5,15 +6,14 @@ import {
   HONG_KONG_BANKS,
   hongKongBankOf,
   MAINLAND_BANKS,
-} from '@hk/domain/flow/bank-data';
+} from '@hk/domain/steps/bank/bank-data';
 import {
   BANK_TYPES,
   type BankType,
   bankForm,
   bankTypeFor,
   normaliseHolderName,
-} from '@hk/domain/flow/bank-form';
-import type { StepFormContext } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/bank/form';
 import { useEffect, useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@ import {
   declarationsFormSchema,
   LICENSED_EMPLOYER_MAX,
   PEP_RELATIONS,
-} from '@hk/domain/flow/declarations-form';
+} from '@hk/domain/steps/declarations/form';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';

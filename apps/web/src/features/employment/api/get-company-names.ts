@@ -2,7 +2,7 @@ import type { Language } from '@hk/domain';
 import {
   CompanyNameListResponseSchema,
   type CompanyNameSuggestion,
-} from '@hk/domain/flow/company-name-contracts';
+} from '@hk/domain/steps/employment/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiGet } from '../../../lib/api-client';

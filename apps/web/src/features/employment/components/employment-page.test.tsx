@@ -1,5 +1,5 @@
 import { EMPLOYMENT_STATUSES, LANGUAGES } from '@hk/domain';
-import { INDUSTRIES, JOB_LEVELS } from '@hk/domain/flow/step-forms';
+import { INDUSTRIES, JOB_LEVELS } from '@hk/domain/steps/employment/form';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';

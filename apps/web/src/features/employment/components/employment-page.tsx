@@ -1,5 +1,5 @@
 import { checkIsMarginRefusedToStudent, EMPLOYMENT_STATUSES } from '@hk/domain';
-import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/flow/step-forms';
+import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/steps/employment/form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { usePageFlags } from '../../../app/page-flags';

@@ -4,8 +4,8 @@ import {
   ASSET_CLASSES,
   INCOME_SOURCES,
   NET_ASSET_BAND_IDS,
-} from '@hk/domain/flow/financial-bands';
-import { FUNDS_SOURCES } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/financial/financial-bands';
+import { FUNDS_SOURCES } from '@hk/domain/steps/financial/form';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';

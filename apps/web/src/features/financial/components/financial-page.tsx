@@ -4,8 +4,8 @@ import {
   ASSET_CLASSES,
   INCOME_SOURCES,
   NET_ASSET_BANDS,
-} from '@hk/domain/flow/financial-bands';
-import { FUNDS_SOURCES, financialForm } from '@hk/domain/flow/step-forms';
+} from '@hk/domain/steps/financial/financial-bands';
+import { FUNDS_SOURCES, financialForm } from '@hk/domain/steps/financial/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';

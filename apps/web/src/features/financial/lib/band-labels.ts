@@ -1,5 +1,5 @@
 import type { Language } from '@hk/domain';
-import type { MoneyBand } from '@hk/domain/flow/financial-bands';
+import type { MoneyBand } from '@hk/domain/steps/financial/financial-bands';
 import type { TFunction } from 'i18next';
 
 const LOCALE: Record<Language, string> = { 'zh-CN': 'zh-CN', 'zh-HK': 'zh-HK', en: 'en-HK' };

@@ -18,8 +18,8 @@ import IdentityMediaPage from './identity-media-page';
 vi.mock('../../../step-kit/api/upload-document', () => ({ uploadDocument: vi.fn() }));
 vi.mock('../../../step-kit/lib/compress-image', () => ({ compressImage: vi.fn() }));
 // the recording stops by itself after FACE_VIDEO_RECORD_MS (5 s; camera.test.ts times it): 0.3 s here
-vi.mock('@hk/domain/flow/identity-media', async (original) => ({
-  ...(await original<typeof import('@hk/domain/flow/identity-media')>()),
+vi.mock('@hk/domain/steps/identity-media/form', async (original) => ({
+  ...(await original<typeof import('@hk/domain/steps/identity-media/form')>()),
   FACE_VIDEO_RECORD_MS: 300,
 }));
 

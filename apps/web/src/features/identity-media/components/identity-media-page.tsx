@@ -1,4 +1,5 @@
 import { type DocumentInfo, ErrorCode } from '@hk/domain';
+import type { LiveVideoCheck } from '@hk/domain/steps/identity-media/contracts';
 import {
   IDENTITY_MEDIA_METHODS,
   type IdentityMediaKind,
@@ -6,8 +7,7 @@ import {
   identityMediaForm,
   identityMediaWindowOf,
   missingIdentityMedia,
-} from '@hk/domain/flow/identity-media';
-import type { LiveVideoCheck } from '@hk/domain/flow/identity-media-contracts';
+} from '@hk/domain/steps/identity-media/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

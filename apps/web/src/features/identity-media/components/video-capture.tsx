@@ -1,5 +1,5 @@
-import { FACE_VIDEO_RECORD_MS } from '@hk/domain/flow/identity-media';
-import type { LiveVideoCheck } from '@hk/domain/flow/identity-media-contracts';
+import type { LiveVideoCheck } from '@hk/domain/steps/identity-media/contracts';
+import { FACE_VIDEO_RECORD_MS } from '@hk/domain/steps/identity-media/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';

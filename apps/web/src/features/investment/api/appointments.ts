@@ -1,7 +1,7 @@
 import {
   AppointmentStatusResponseSchema,
   AppointResponseSchema,
-} from '@hk/domain/flow/appointment-contracts';
+} from '@hk/domain/steps/investment/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { apiPostJson } from '../../../lib/api-client';

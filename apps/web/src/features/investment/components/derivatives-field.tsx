@@ -2,7 +2,7 @@ import {
   DERIVATIVES_DETAIL_FIELDS,
   DERIVATIVES_DETAIL_MAX,
   DERIVATIVES_KNOWLEDGE_WAYS,
-} from '@hk/domain/flow/investment-experience';
+} from '@hk/domain/steps/investment/form';
 import { type Control, type UseFormRegister, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError, TextField, useInputProps } from '../../../step-kit/components/fields';

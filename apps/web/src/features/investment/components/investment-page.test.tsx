@@ -4,7 +4,7 @@ import {
   EXPERIENCE_YEARS,
   INVESTMENT_PRODUCTS,
   INVESTMENT_PURPOSES,
-} from '@hk/domain/flow/investment-experience';
+} from '@hk/domain/steps/investment/form';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,4 @@
-import {
-  EXPERIENCE_YEARS,
-  INVESTMENT_PRODUCTS,
-  INVESTMENT_PURPOSES,
-} from '@hk/domain/flow/investment-experience';
+import { EXPERIENCE_YEARS, INVESTMENT_PRODUCTS, INVESTMENT_PURPOSES } from '@hk/domain/steps/investment/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';

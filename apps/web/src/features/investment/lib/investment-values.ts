@@ -5,7 +5,7 @@ import {
   INVESTMENT_PRODUCTS,
   type InvestmentProduct,
   investmentFormSchema,
-} from '@hk/domain/flow/investment-experience';
+} from '@hk/domain/steps/investment/form';
 import * as z from 'zod/mini';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 

@@ -7,7 +7,7 @@ import {
   normalizeEmail,
   personalForm,
   RESIDENTIAL_PROPERTY_TYPES,
-} from '@hk/domain/flow/personal-form';
+} from '@hk/domain/steps/personal/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';

@@ -1,8 +1,8 @@
-import type { ListenedRange } from '@hk/domain/flow/listened-ranges';
 import {
   RiskDisclosureResponseSchema,
   type RiskPlaylistData,
-} from '@hk/domain/flow/risk-disclosure-contracts';
+} from '@hk/domain/steps/risk-disclosure/contracts';
+import type { ListenedRange } from '@hk/domain/steps/risk-disclosure/listened-ranges';
 import { apiPostJson } from '../../../lib/api-client';
 
 export type RiskLanguage = RiskPlaylistData['language'];

@@ -1,10 +1,10 @@
+import type { RiskPlaylistData } from '@hk/domain/steps/risk-disclosure/contracts';
 import {
   checkCoversRecording,
   furthestHeardMs,
   type ListenedRange,
   mergeRanges,
-} from '@hk/domain/flow/listened-ranges';
-import type { RiskPlaylistData } from '@hk/domain/flow/risk-disclosure-contracts';
+} from '@hk/domain/steps/risk-disclosure/listened-ranges';
 import { type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 /** A step between two timeupdates longer than this (ms of media at 1×) is a jump, not listening. */

@@ -3,8 +3,8 @@ import {
   AgreementOpenedResponseSchema,
   AgreementsResponseSchema,
   SignResponseSchema,
-} from '@hk/domain/flow/signature-contracts';
-import type { SignaturePoint } from '@hk/domain/flow/signing';
+} from '@hk/domain/steps/signature/contracts';
+import type { SignaturePoint } from '@hk/domain/steps/signature/signing';
 import { useQuery } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client';
 

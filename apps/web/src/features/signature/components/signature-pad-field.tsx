@@ -1,4 +1,4 @@
-import type { SignaturePoint } from '@hk/domain/flow/signing';
+import type { SignaturePoint } from '@hk/domain/steps/signature/signing';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';

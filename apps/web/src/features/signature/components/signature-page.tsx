@@ -1,5 +1,5 @@
 import { ErrorCode } from '@hk/domain';
-import { checkSignatureStrokes } from '@hk/domain/flow/signing';
+import { checkSignatureStrokes } from '@hk/domain/steps/signature/signing';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type TaxPrefill, TaxPrefillResponseSchema } from '@hk/domain/flow/tax-contracts';
+import { type TaxPrefill, TaxPrefillResponseSchema } from '@hk/domain/steps/tax/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client';
 

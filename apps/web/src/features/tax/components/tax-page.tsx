@@ -1,5 +1,5 @@
-import { checkUsPerson, crsFormSchema, MAX_TAX_RESIDENCIES, NO_TIN_REASONS } from '@hk/domain/flow/crs';
-import type { TaxPrefill } from '@hk/domain/flow/tax-contracts';
+import type { TaxPrefill } from '@hk/domain/steps/tax/contracts';
+import { checkUsPerson, crsFormSchema, MAX_TAX_RESIDENCIES, NO_TIN_REASONS } from '@hk/domain/steps/tax/crs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { countryName } from '@hk/domain';
-import type { TaxPrefill } from '@hk/domain/flow/tax-contracts';
+import type { TaxPrefill } from '@hk/domain/steps/tax/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 
