@@ -35,7 +35,7 @@ export const DOCUMENT_KINDS = [
   'address_proof',
   'asset_proof',
   'employer_consent',
-  // the identity photos or face video (flow/identity-media.ts)
+  // the identity photos or face video (steps/identity-media/form.ts)
   'selfie',
   'selfie_with_id',
   'face_video',

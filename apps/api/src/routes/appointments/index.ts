@@ -10,7 +10,7 @@ import { bookAppointment, fetchAppointmentStatus } from '../../plugins/app/appoi
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 
-/** The risk-disclosure call's booking (spec §4, §7; docs/api/steps.md). Session only, the caller's own. */
+/** The risk-disclosure call's booking (spec §4, §7; docs/api/steps/investment.md). Session only, the caller's own. */
 export async function appointmentRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

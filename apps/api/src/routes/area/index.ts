@@ -13,7 +13,7 @@ import { ok, responses } from '../../lib/envelope';
 export const AREA_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
 
 /**
- * GET /app/area/query (spec §7; docs/api/steps.md "address"): the province, city and county lists
+ * GET /app/area/query (spec §7; docs/api/steps/address.md): the province, city and county lists
  * of the address step's picker. The same for everyone and nothing personal: no session, and no
  * request sign (`_t` would make every URL new and defeat the cache). Serialised once.
  */

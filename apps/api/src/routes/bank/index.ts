@@ -25,7 +25,7 @@ import { ok, responses } from '../../lib/envelope';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 
 /**
- * The bank step's look-ups (docs/api/steps.md "bank"): the issuing bank of a mainland card
+ * The bank step's look-ups (docs/api/steps/bank.md): the issuing bank of a mainland card
  * (`bank_name`, session only: a card number is personal data), and the banks the picker offers
  * (`get_bank_subset`, public and cacheable), where the bank may be (`get_bank_country_list`) and the
  * banks as a picker's options (`/user/bank/select_list`), both public and cacheable.

@@ -6,7 +6,7 @@ import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 import { issueLiveCode } from '../../plugins/app/identity-media/identity-media-service';
 
-/** spec §7 `liveVideoCheck`: the digits of one face-video attempt (docs/api/steps.md). Session only. */
+/** spec §7 `liveVideoCheck`: the digits of one face-video attempt (docs/api/steps/identity-media.md). Session only. */
 export async function identityMediaRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

@@ -11,7 +11,7 @@ import {
   verifyEmailCode,
 } from '../../plugins/app/mail/email-code-service';
 
-/** spec §7 mailCheck (docs/api/steps.md): the personal step's email verification. Session only. */
+/** spec §7 mailCheck (docs/api/steps/personal.md): the personal step's email verification. Session only. */
 export async function mailRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

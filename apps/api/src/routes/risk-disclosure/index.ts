@@ -12,7 +12,7 @@ import {
   startRiskDisclosure,
 } from '../../plugins/app/risk-disclosure/risk-disclosure-service';
 
-/** The risk-disclosure recording (docs/api/steps.md): start it, then say it was heard. Session only. */
+/** The risk-disclosure recording (docs/api/steps/risk-disclosure.md): start it, then say it was heard. Session only. */
 export async function riskDisclosureRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

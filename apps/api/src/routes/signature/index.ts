@@ -18,7 +18,7 @@ import {
   signAgreements,
 } from '../../plugins/app/signature/signature-service';
 
-/** The agreements and the handwritten signature (docs/api/steps.md, signature). Session only. */
+/** The agreements and the handwritten signature (docs/api/steps/signature.md). Session only. */
 export async function signatureRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

@@ -11,7 +11,7 @@ import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 import { fetchStepInfo, saveStepForm } from '../../plugins/app/steps/step-form-service';
 
-/** The generic step calls (docs/api/steps.md): a step's answers, and saving them. Session only. */
+/** The generic step calls (docs/api/steps/README.md): a step's answers, and saving them. Session only. */
 export async function stepRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

@@ -12,7 +12,7 @@ import { fetchAudit } from '../../plugins/app/submissions/audit-service';
 import { submitApplication } from '../../plugins/app/submissions/submission-service';
 
 /**
- * The review and the submission (docs/api/steps.md "review and submit"): `audit` reads every
+ * The review and the submission (docs/api/steps/review.md): `audit` reads every
  * applicable step as the review shows it; `submit` freezes the application (idempotent by key).
  * Session only, never cached.
  */

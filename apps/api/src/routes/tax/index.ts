@@ -5,7 +5,7 @@ import { ok, responses } from '../../lib/envelope';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { fetchTaxPrefill } from '../../plugins/app/tax/tax-service';
 
-/** The tax screen's prefill: the TIN from the ID (masked) and the W-8BEN (docs/api/steps.md). */
+/** The tax screen's prefill: the TIN from the ID (masked) and the W-8BEN (docs/api/steps/tax.md). */
 export async function taxRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);

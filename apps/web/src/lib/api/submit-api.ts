@@ -9,7 +9,7 @@ export type SubmitResult = z.infer<typeof SubmitResponseSchema>['data'];
 
 export const auditQueryKey = ['open-account', 'audit'] as const;
 
-// POST /v9/OpenAccountHk/audit (docs/api/steps.md "review and submit"), form-encoded (spec §7)
+// POST /v9/OpenAccountHk/audit (docs/api/steps/review.md), form-encoded (spec §7)
 export async function fetchAudit(): Promise<Audit> {
   return (await apiPost('/v9/OpenAccountHk/audit', {}, AuditResponseSchema)).data;
 }

@@ -11,7 +11,7 @@ export type StepSaveResult = z.infer<typeof StepSaveResponseSchema>['data'];
 
 export const stepQueryKey = (step: StepId) => ['open-account', 'step', step] as const;
 
-// POST /v9/OpenAccountHk/step_info/:step (docs/api/steps.md)
+// POST /v9/OpenAccountHk/step_info/:step (docs/api/steps/README.md)
 export async function fetchStepInfo(step: StepId): Promise<StepInfo> {
   return (await apiPostJson(`/v9/OpenAccountHk/step_info/${step}`, {}, StepInfoResponseSchema)).data;
 }

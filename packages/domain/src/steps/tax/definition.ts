@@ -2,7 +2,7 @@ import { always, type StepDefinition } from '../types';
 
 /**
  * CRS self-certification (1–5 tax residencies with their TINs) and, with the US market, the
- * W-8BEN. TINs are sealed at rest. Form: flow/tax-form.ts. Confirmed against the markets (W-8BEN),
+ * W-8BEN. TINs are sealed at rest. Form: ./form.ts. Confirmed against the markets (W-8BEN),
  * the nationality and kind of ID (US person, W-8BEN citizenship) and a TIN taken from the ID number.
  */
 export const taxStep: StepDefinition = {

@@ -10,7 +10,7 @@ import {
 import * as z from 'zod/mini';
 
 /**
- * The employer names the broker maintains (docs/api/steps.md "company_name_list"): seeded with
+ * The employer names the broker maintains (docs/api/steps/employment.md): seeded with
  * companies listed in Hong Kong, Shanghai and Shenzhen; the broker edits the file and deploys.
  */
 export const COMPANY_NAMES_FILE = fileURLToPath(

@@ -62,7 +62,7 @@ async function openedDocuments(db: Db | Tx, applicationId: string): Promise<Set<
   return new Set(opened.map((d) => `${String(d.id)}:${String(d.sha256)}`));
 }
 
-/** The agreements screen's data (docs/api/steps.md, signature: `agreements`). */
+/** The agreements screen's data (docs/api/steps/signature.md: `agreements`). */
 export async function fetchAgreements(ctx: AppContext, userId: string, language: Language) {
   const app = await requireApplication(ctx, userId);
   const rows = await listStepRows(ctx.db, app.id);
@@ -179,7 +179,7 @@ async function judgeSigning(db: Db | Tx, app: ApplicationRow, body: SignRequest)
 }
 
 /**
- * Signing (docs/api/steps.md, signature: `sign`), cheapest checks first so that a request bound to
+ * Signing (docs/api/steps/signature.md: `sign`), cheapest checks first so that a request bound to
  * fail costs no image work: the strokes and the data URL (2016); then, read-only, the application
  * editable and ready to be signed with this body (`judgeSigning`); then the PNG's size from its
  * header against the pad (2016, nothing decoded); only then the decoding and the ink rule on the

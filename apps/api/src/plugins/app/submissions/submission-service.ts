@@ -50,7 +50,7 @@ export type SubmitFaultPoint = (typeof SUBMIT_FAULT_POINTS)[number];
 export interface SubmitOptions {
   /** A smaller registry (tests). */
   steps?: readonly StepDefinition[];
-  /** The client's key: calls with one key make one submission (docs/api/steps.md). */
+  /** The client's key: calls with one key make one submission (docs/api/steps/review.md). */
   idempotencyKey?: string;
   /** Tests only: called at each point of the transaction; throwing there aborts it. */
   fault?: (point: SubmitFaultPoint) => void | Promise<void>;

@@ -7,7 +7,7 @@ import { listStepRows } from '../steps/step-repository';
 import { factsOf } from '../steps/step-service';
 
 /**
- * What the tax screen shows beyond its answers (docs/api/steps.md, tax): the TIN its ID gives,
+ * What the tax screen shows beyond its answers (docs/api/steps/tax.md): the TIN its ID gives,
  * masked (the ID number is decrypted here only to check and mask it, and never leaves the server),
  * and, with the US market, the W-8BEN's content from the saved answers.
  */

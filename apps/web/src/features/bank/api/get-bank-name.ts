@@ -6,7 +6,7 @@ import { apiPostJson } from '../../../lib/api-client';
 /** Time without typing before the card's issuer is asked (a number is typed digit by digit). */
 export const BANK_NAME_DELAY_MS = 400;
 
-// POST /v9/OpenAccountHk/bank_name (docs/api/steps.md, bank): the issuer of a mainland debit card.
+// POST /v9/OpenAccountHk/bank_name (docs/api/steps/bank.md): the issuer of a mainland debit card.
 export async function fetchBankName(cardNumber: string): Promise<BankNameResult> {
   return (
     await apiPostJson('/v9/OpenAccountHk/bank_name', { card_number: cardNumber }, BankNameResponseSchema)

@@ -36,7 +36,7 @@ import { useCardIssuer } from '../api/get-bank-name';
 import './bank.css';
 
 /**
- * The bank step (issue #7 step 3; docs/api/steps.md "bank"): the designated account for the first
+ * The bank step (issue #7 step 3; docs/api/steps/bank.md): the designated account for the first
  * deposit. The ID location decides the form: a mainland ID gives a mainland debit card, any other ID
  * a Hong Kong bank account. Saved numbers come back masked: the mask is shown, an empty field keeps
  * the saved number (the mask is sent back), a typed one replaces it.
@@ -102,7 +102,7 @@ export function bankValuesOf(rawAnswers: Row, holderName: string, type: BankType
 }
 
 /**
- * The answers sent (docs/api/steps.md, bank): the fields of the form the ID location gives, empty
+ * The answers sent (docs/api/steps/bank.md): the fields of the form the ID location gives, empty
  * ones left out; a number or phone not typed again is sent as its saved mask (the server keeps it).
  */
 export function bankAnswersOf(v: BankValues, type: BankType): Row {

@@ -10,7 +10,7 @@ import { apiGet } from '../../../lib/api-client';
 /** How long the person pauses typing before the list is asked for. */
 export const COMPANY_NAME_DEBOUNCE_MS = 300;
 
-// GET /v9/OpenAccountHk/company_name_list (docs/api/steps.md): suggestions from the broker's list.
+// GET /v9/OpenAccountHk/company_name_list (docs/api/steps/employment.md): suggestions from the broker's list.
 export async function fetchCompanyNames(keyword: string, lang: Language): Promise<CompanyNameSuggestion[]> {
   return (
     await apiGet('/v9/OpenAccountHk/company_name_list', { keyword, lang }, CompanyNameListResponseSchema)

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 const LOCALE: Record<Language, string> = { 'zh-CN': 'zh-CN', 'zh-HK': 'zh-HK', en: 'en-HK' };
 
 /**
- * A band's label in the person's language, from the band itself (flow/financial-bands.ts): the first
+ * A band's label in the person's language, from the band itself (steps/financial/financial-bands.ts): the first
  * band reads "below 100,000", the last "above 3,000,000", the others "300,001 – 600,000" (whole
  * Hong Kong dollars).
  */

@@ -11,7 +11,7 @@ export type AppointResult = z.infer<typeof AppointResponseSchema>['data'];
 
 export const appointmentQueryKey = ['open-account', 'appointment'] as const;
 
-// POST /v9/OpenAccountHk/appointment_status (docs/api/steps.md): the booking and the bookable slots.
+// POST /v9/OpenAccountHk/appointment_status (docs/api/steps/investment.md): the booking and the bookable slots.
 export async function fetchAppointmentStatus(): Promise<AppointmentStatus> {
   return (await apiPostJson('/v9/OpenAccountHk/appointment_status', {}, AppointmentStatusResponseSchema))
     .data;

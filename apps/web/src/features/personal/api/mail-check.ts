@@ -9,7 +9,7 @@ export type MailCheckBody =
   | { action: 'verify'; email: string; code: string }
   | { action: 'status'; email: string };
 
-// POST /v9/OpenAccountHk/mailCheck (docs/api/steps.md): send a code to an address, or verify one.
+// POST /v9/OpenAccountHk/mailCheck (docs/api/steps/personal.md): send a code to an address, or verify one.
 // Form-encoded, as spec §7 sends every call it lists.
 export async function postMailCheck(body: MailCheckBody): Promise<MailCheckResult> {
   return (await apiPost('/v9/OpenAccountHk/mailCheck', { ...body }, MailCheckResponseSchema)).data;

@@ -13,7 +13,7 @@ export interface RecordingStart {
   playlist: RiskPlaylistData;
 }
 
-// POST /v9/OpenAccountHk/risk_disclosure {action: 'start'} (docs/api/steps.md)
+// POST /v9/OpenAccountHk/risk_disclosure {action: 'start'} (docs/api/steps/risk-disclosure.md)
 export async function startRecording(language: RiskLanguage): Promise<RecordingStart> {
   const { data } = await apiPostJson(
     '/v9/OpenAccountHk/risk_disclosure',

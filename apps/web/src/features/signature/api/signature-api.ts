@@ -13,7 +13,7 @@ export type AgreementDoc = AgreementsData['documents'][number];
 
 export const agreementsQueryKey = (language: Language) => ['open-account', 'agreements', language] as const;
 
-// POST /v9/OpenAccountHk/agreements (docs/api/steps.md, signature): the documents to sign, rendered
+// POST /v9/OpenAccountHk/agreements (docs/api/steps/signature.md): the documents to sign, rendered
 // by the server from the saved answers in this language, each with its hash and whether it was opened.
 export async function fetchAgreements(language: Language) {
   return (await apiPostJson('/v9/OpenAccountHk/agreements', { language }, AgreementsResponseSchema)).data;

@@ -4,7 +4,7 @@ import { apiPostJson } from '../../../lib/api-client';
 
 export const taxPrefillQueryKey = ['open-account', 'tax-prefill'] as const;
 
-// POST /v9/OpenAccountHk/tax_prefill (docs/api/steps.md, tax): the TIN the ID gives (masked), the
+// POST /v9/OpenAccountHk/tax_prefill (docs/api/steps/tax.md): the TIN the ID gives (masked), the
 // citizenship the ID proves, and with the US market the W-8BEN built from the saved answers.
 export async function fetchTaxPrefill(): Promise<TaxPrefill> {
   return (await apiPostJson('/v9/OpenAccountHk/tax_prefill', {}, TaxPrefillResponseSchema)).data;

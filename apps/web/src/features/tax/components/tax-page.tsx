@@ -84,7 +84,7 @@ export function taxValuesOf(answers: Row, prefill: TaxPrefill | null): TaxValues
   };
 }
 
-/** The answers the server takes (docs/api/steps.md, tax): one of TIN, ID flag, kept mask or reason. */
+/** The answers the server takes (docs/api/steps/tax.md): one of TIN, ID flag, kept mask or reason. */
 export function taxAnswersOf(v: TaxValues): Record<string, unknown> {
   return {
     tax_residencies: v.tax_residencies.map((r) => {
