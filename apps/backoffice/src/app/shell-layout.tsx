@@ -1,5 +1,5 @@
 import { checkHasPermission } from '@hk/domain/staff/roles';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Drawer, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -31,6 +31,24 @@ export function ShellLayout() {
   const items = MENU_ROUTES.map((name) => ROUTES[name])
     .filter((route) => !('permission' in route) || checkHasPermission(staff.roles, route.permission))
     .map((route) => ({ key: route.path, label: t(route.titleKey) }));
+  // a case's page belongs to the queue in the menu
+  const selectedKey = location.pathname.startsWith('/cases/') ? ROUTES.reviewQueue.path : location.pathname;
+  // narrow windows and zoom (WCAG 1.4.10): under 768 CSS px the side menu is hidden by CSS and the
+  // header's menu button opens the same menu in a drawer, so nothing needs scrolling sideways
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const menu = (
+    <nav aria-label={t('menu_label')}>
+      <Menu
+        mode="inline"
+        selectedKeys={[selectedKey]}
+        items={items}
+        onClick={({ key }) => {
+          setIsDrawerOpen(false);
+          navigate(key);
+        }}
+      />
+    </nav>
+  );
 
   const onSignOut = async () => {
     setSignOutError(null);
@@ -50,17 +68,28 @@ export function ShellLayout() {
       </a>
       <Layout.Sider theme="light" width={220} className="shell-sider">
         <p className="shell-brand">{t('app_name')}</p>
-        <nav aria-label={t('menu_label')}>
-          <Menu
-            mode="inline"
-            selectedKeys={[location.pathname]}
-            items={items}
-            onClick={({ key }) => navigate(key)}
-          />
-        </nav>
+        {menu}
       </Layout.Sider>
-      <Layout>
+      <Drawer
+        open={isDrawerOpen}
+        onClose={() => setIsDrawerOpen(false)}
+        placement="left"
+        size={260}
+        title={t('app_name')}
+        className="shell-drawer"
+        closable={{ 'aria-label': t('menu_close') }}
+      >
+        {isDrawerOpen && menu}
+      </Drawer>
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header className="shell-header">
+          <Button
+            className="shell-menu-button"
+            aria-expanded={isDrawerOpen}
+            onClick={() => setIsDrawerOpen(true)}
+          >
+            {t('menu_open')}
+          </Button>
           <Space wrap size={[8, 4]}>
             <Typography.Text strong>{staff.displayName}</Typography.Text>
             <span className="visually-hidden">{t('roles_label')}</span>

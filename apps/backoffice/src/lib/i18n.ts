@@ -1,3 +1,6 @@
+import enReview from '@hk/domain/locales/en/review.json';
+import zhCNReview from '@hk/domain/locales/zh-CN/review.json';
+import zhHKReview from '@hk/domain/locales/zh-HK/review.json';
 import { STAFF_LANGUAGES } from '@hk/domain/staff/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +13,16 @@ export const DEFAULT_LANGUAGE: ConsoleLanguage = 'zh-CN';
 const catalogues = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json', {
   eager: true,
 });
+
+/**
+ * The domain's review texts (revision and decline reasons, flags), namespace `review`: the same
+ * catalogue the applicant reads a returned step's reason from and the API renders with, kept once.
+ */
+export const DOMAIN_REVIEW_CATALOGUES = {
+  'zh-CN': zhCNReview,
+  'zh-HK': zhHKReview,
+  en: enReview,
+} satisfies Record<ConsoleLanguage, Record<string, string>>;
 
 /**
  * The language picked on this device. Its own key: the applicant's app (same origin) keeps its
@@ -68,6 +81,10 @@ export function initI18n(
     resources[lang!] ??= {};
     resources[lang!]![ns!] = mod.default;
   }
+  for (const lang of STAFF_LANGUAGES) {
+    resources[lang] ??= {};
+    resources[lang]!.review = DOMAIN_REVIEW_CATALOGUES[lang];
+  }
   const setHtmlLang = (l: string) => {
     document.documentElement.lang = l;
   };
@@ -76,7 +93,7 @@ export function initI18n(
     lng,
     fallbackLng: false,
     supportedLngs: [...STAFF_LANGUAGES],
-    ns: ['common', 'sign_in'],
+    ns: ['common', 'sign_in', 'cases', 'review'],
     defaultNS: 'common',
     resources,
     interpolation: { escapeValue: false },

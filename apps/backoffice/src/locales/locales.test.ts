@@ -4,11 +4,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CASE_FLAGS, caseFlagKey } from '@hk/domain/review/flags';
+import {
+  DECLINE_REASONS,
+  declineReasonKey,
+  REVISION_REASONS,
+  revisionReasonKey,
+} from '@hk/domain/review/reasons';
 import { STAFF_LANGUAGES } from '@hk/domain/staff/contracts';
 import { STAFF_ROLES } from '@hk/domain/staff/roles';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routes';
 import { SIGNED_OUT_NOTICES } from '../app/session';
+import { CASE_RUNTIME_KEYS } from '../features/review/texts';
+import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');
@@ -22,6 +31,10 @@ for (const lang of STAFF_LANGUAGES) {
       fs.readFileSync(path.join(here, lang, file), 'utf8'),
     );
 }
+// the domain's review texts (reasons, flags) are the console's namespace `review`, loaded from
+// packages/domain/src/locales: one source for the applicant, the API and the console
+const DOMAIN_NAMESPACES = ['review'];
+for (const lang of STAFF_LANGUAGES) catalogues[lang]!.review = DOMAIN_REVIEW_CATALOGUES[lang];
 const namespaces = [...new Set(STAFF_LANGUAGES.flatMap((l) => Object.keys(catalogues[l]!)))].sort();
 const hasKey = (lang: string, ns: string, key: string) => typeof catalogues[lang]?.[ns]?.[key] === 'string';
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -48,7 +61,7 @@ export function keysUsedIn(code: string): { namespaces: string[]; keys: string[]
 
 describe('catalogues', () => {
   it('exist for every namespace in every language', () => {
-    expect(namespaces).toEqual(['common', 'sign_in']);
+    expect(namespaces).toEqual(['cases', 'common', 'review', 'sign_in']);
     for (const lang of STAFF_LANGUAGES)
       expect(Object.keys(catalogues[lang]!).sort(), lang).toEqual(namespaces);
   });
@@ -100,12 +113,17 @@ describe('keys used by the console', () => {
     expect(missing).toEqual([]);
   });
 
-  it('include the keys built at run time: page titles, role names, sign-in notices', () => {
+  it('include the keys built at run time: page titles, role names, sign-in notices, review lists', () => {
     const expected = [
       ...Object.values(ROUTES).map((r) => `common:${r.titleKey}`),
       ...STAFF_ROLES.map((role) => `common:role_${role}`),
       ...SIGNED_OUT_NOTICES.map((n) => `sign_in:notice_${n}`),
+      ...CASE_RUNTIME_KEYS.map((k) => `cases:${k}`),
+      ...REVISION_REASONS.map((r) => `review:${revisionReasonKey(r)}`),
+      ...DECLINE_REASONS.map((r) => `review:${declineReasonKey(r)}`),
+      ...CASE_FLAGS.map((f) => `review:${caseFlagKey(f)}`),
     ];
+    expect(DOMAIN_NAMESPACES.every((ns) => namespaces.includes(ns))).toBe(true);
     const missing = STAFF_LANGUAGES.flatMap((lang) =>
       expected.filter((k) => !hasKey(lang, ...(k.split(':') as [string, string]))).map((k) => `${lang} ${k}`),
     );
