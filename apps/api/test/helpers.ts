@@ -72,6 +72,9 @@ export async function createTestApp(
       RATE_LIMIT_PER_MINUTE: '1000000',
     }),
     webDistDir: path.join(dataDir, 'no-web'),
+    // the console's build is served only where a test asks for it (backoffice-app.test.ts): a
+    // sweep over every route must meet the API's answers, not the console's page
+    backofficeDistDir: path.join(dataDir, 'no-backoffice'),
     ...overrides,
   };
   const fresh = options.databaseUrl
