@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 
 // antd's first render of a screen is slow on a loaded 2-core CI machine; waiting longer changes no
 // outcome (a missing element still fails the test).
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => cleanup());
 
 // jsdom has no matchMedia; antd's responsive pieces (Grid, Layout.Sider) ask it

@@ -1,0 +1,368 @@
+import type { CaseItem, CaseView } from '@hk/domain/review/contracts';
+import type { DeclineReason } from '@hk/domain/review/reasons';
+import { Alert, Button, Descriptions, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { PageTitle } from '../../../components/page-title';
+import { StaffApiError } from '../../../lib/api';
+import {
+  approveCase,
+  assignCaseToMe,
+  decideItem,
+  declineCase,
+  fetchCase,
+  recommendCase,
+  returnCase,
+} from '../api/review-api';
+import { formatHkTime, shortHash } from '../format';
+import { TAG_ATTENTION } from '../tag-colors';
+import { ApproveModal } from './approve-modal';
+import { DeclineModal } from './decline-modal';
+import type { FromQueueState } from './queue-page';
+import { ReviewItemBlock } from './review-item';
+
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; view: CaseView };
+
+/** How a call ended: the case as it is now, or why not (a 409: someone changed it first). */
+export type ActionOutcome = { ok: true } | { ok: false; isConflict: boolean; message: string };
+
+/** The actions of the whole case; each item's form reports under `item:<key>`. */
+type CaseActionId = 'assign' | 'return' | 'recommend' | 'approve' | 'decline';
+
+/** Items of one step, in the server's order: the step's answers first, then its documents. */
+function groupByStep(items: readonly CaseItem[]) {
+  const groups: { step: string; title: string; items: CaseItem[] }[] = [];
+  for (const item of items) {
+    let group = groups.find((g) => g.step === item.step);
+    if (!group) {
+      group = { step: item.step, title: item.title, items: [] };
+      groups.push(group);
+    }
+    if (item.kind === 'step') group.title = item.title;
+    group.items.push(item);
+  }
+  return groups;
+}
+
+/**
+ * One case (GET /cases/:id), as the server rendered it for this staff member: the buttons are
+ * only those `can` allows, every call sends the case's `version`, and a 409 (someone else changed
+ * the case meanwhile) reloads it and says so where the action was.
+ */
+export function CasePage() {
+  const { t } = useTranslation(['cases', 'common']);
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const queueSearch = (location.state as FromQueueState | null)?.queueSearch;
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [modal, setModal] = useState<'approve' | 'decline' | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const view = await fetchCase(id);
+      setLoad({ kind: 'ready', view });
+    } catch (error) {
+      setLoad({
+        kind: 'error',
+        message: error instanceof StaffApiError ? error.message : t('common:network_error'),
+      });
+    }
+  }, [id, t]);
+
+  useEffect(() => {
+    setLoad({ kind: 'loading' });
+    void reload();
+  }, [reload]);
+
+  const run = useCallback(
+    async (
+      actionId: string,
+      call: (version: number) => Promise<CaseView>,
+      doneText: string,
+    ): Promise<ActionOutcome> => {
+      if (load.kind !== 'ready') return { ok: false, isConflict: false, message: '' };
+      setBusy(actionId);
+      setErrors((e) => ({ ...e, [actionId]: '' }));
+      try {
+        const view = await call(load.view.case.version);
+        setLoad({ kind: 'ready', view });
+        setAnnouncement(doneText);
+        return { ok: true };
+      } catch (error) {
+        const isConflict = error instanceof StaffApiError && error.httpStatus === 409;
+        const message = isConflict
+          ? t('conflict_reloaded')
+          : error instanceof StaffApiError
+            ? error.message
+            : t('common:network_error');
+        if (isConflict) await reload();
+        setErrors((e) => ({ ...e, [actionId]: message }));
+        return { ok: false, isConflict, message };
+      } finally {
+        setBusy(null);
+      }
+    },
+    [load, reload, t],
+  );
+
+  if (load.kind === 'loading')
+    return (
+      <>
+        <PageTitle>{t('common:page_case')}</PageTitle>
+        <div role="status">
+          <Spin />
+          <span className="visually-hidden">{t('common:loading')}</span>
+        </div>
+      </>
+    );
+  if (load.kind === 'error')
+    return (
+      <>
+        <PageTitle>{t('common:page_case')}</PageTitle>
+        <Alert
+          type="error"
+          showIcon
+          title={t('case_failed')}
+          description={load.message}
+          action={<Button onClick={() => void reload()}>{t('try_again')}</Button>}
+        />
+        <p>
+          <BackToQueue search={queueSearch} />
+        </p>
+      </>
+    );
+
+  const { view } = load;
+  const c = view.case;
+  const { can } = view;
+  const caseError = (
+    ['assign', 'return', 'recommend', 'approve', 'decline'] as const satisfies CaseActionId[]
+  )
+    .map((a) => errors[a])
+    .find(Boolean);
+
+  const onApprove = async (totp: string) => {
+    const outcome = await run('approve', (v) => approveCase(c.id, v, totp), t('done_approved'));
+    if (outcome.ok || outcome.isConflict) setModal(null);
+    return outcome;
+  };
+  const onDecline = async (reason: DeclineReason, internalNote: string | null) => {
+    const outcome = await run(
+      'decline',
+      (v) => declineCase(c.id, v, reason, internalNote),
+      t('done_declined'),
+    );
+    if (outcome.ok || outcome.isConflict) setModal(null);
+    return outcome;
+  };
+
+  return (
+    <>
+      <p className="back-link">
+        <BackToQueue search={queueSearch} />
+      </p>
+      <PageTitle>{c.applicantName}</PageTitle>
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {announcement}
+      </div>
+
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+        className="case-header"
+        items={[
+          { key: 'stage', label: t('col_stage'), children: t(`stage_${c.stage}`) },
+          { key: 'queue', label: t('col_queue'), children: t(`queue_${c.queue}`) },
+          { key: 'submission', label: t('col_submission'), children: c.submissionNumber },
+          { key: 'submitted', label: t('col_submitted'), children: formatHkTime(c.submittedAt) },
+          {
+            key: 'due',
+            label: t('col_due'),
+            children: (
+              <Space size={4} wrap>
+                <span>{formatHkTime(c.dueAt)}</span>
+                {c.overdue && <Tag color="error">{t('overdue')}</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'assignee', label: t('col_assignee'), children: c.assignee?.displayName ?? t('unassigned') },
+          {
+            key: 'flags',
+            label: t('col_flags'),
+            children:
+              c.flags.length === 0 ? (
+                t('no_flags')
+              ) : (
+                <Space size={[4, 4]} wrap>
+                  {c.flags.map((f) => (
+                    <Tag key={f.flag} color={TAG_ATTENTION}>
+                      {f.label}
+                    </Tag>
+                  ))}
+                </Space>
+              ),
+          },
+          {
+            key: 'sha',
+            label: t('submission_sha'),
+            children: (
+              <Typography.Text
+                code
+                copyable={{ text: view.submissionSha256, tooltips: [t('copy_sha'), t('copied')] }}
+              >
+                <span title={view.submissionSha256}>{shortHash(view.submissionSha256)}</span>
+              </Typography.Text>
+            ),
+          },
+          ...(view.recommendation
+            ? [
+                {
+                  key: 'recommendation',
+                  label: t('recommended_by'),
+                  children: t('recommended_by_text', {
+                    name: view.recommendation.by.displayName,
+                    at: formatHkTime(view.recommendation.at),
+                  }),
+                },
+              ]
+            : []),
+        ]}
+      />
+
+      <section aria-label={t('case_actions')} className="case-actions">
+        <Space wrap>
+          {can.assignToMe && (
+            <Button
+              type="primary"
+              loading={busy === 'assign'}
+              onClick={() => void run('assign', (v) => assignCaseToMe(c.id, v), t('done_assigned'))}
+            >
+              {t('assign_to_me')}
+            </Button>
+          )}
+          {can.returnToApplicant && (
+            <Button
+              loading={busy === 'return'}
+              onClick={() => void run('return', (v) => returnCase(c.id, v), t('done_returned'))}
+            >
+              {t('return_to_applicant')}
+            </Button>
+          )}
+          {can.recommend && (
+            <Button
+              type="primary"
+              loading={busy === 'recommend'}
+              onClick={() => void run('recommend', (v) => recommendCase(c.id, v), t('done_recommended'))}
+            >
+              {t('recommend')}
+            </Button>
+          )}
+          {can.approve && (
+            <Button type="primary" onClick={() => setModal('approve')}>
+              {t('approve')}
+            </Button>
+          )}
+          {can.decline && (
+            <Button danger onClick={() => setModal('decline')}>
+              {t('decline')}
+            </Button>
+          )}
+        </Space>
+        {caseError && <Alert type="error" showIcon title={caseError} className="action-error" />}
+      </section>
+
+      <ApproveModal
+        open={modal === 'approve'}
+        applicantName={c.applicantName}
+        onCancel={() => setModal(null)}
+        onSubmit={onApprove}
+      />
+      <DeclineModal
+        open={modal === 'decline'}
+        applicantName={c.applicantName}
+        stage={c.stage}
+        onCancel={() => setModal(null)}
+        onSubmit={onDecline}
+      />
+
+      <Typography.Title level={2} className="section-title">
+        {t('items_title')}
+      </Typography.Title>
+      {groupByStep(view.items).map((group) => (
+        <section key={group.step} className="step-group" aria-labelledby={`step-${group.step}`}>
+          <Typography.Title level={3} id={`step-${group.step}`} className="step-title">
+            {group.title}
+          </Typography.Title>
+          {group.items.map((item) => (
+            <ReviewItemBlock
+              key={item.key}
+              caseId={c.id}
+              item={item}
+              canDecide={can.decideItems}
+              canReadDocuments={can.readSensitive}
+              isBusy={busy === `item:${item.key}`}
+              error={errors[`item:${item.key}`] ?? ''}
+              onDecide={(request) =>
+                run(
+                  `item:${item.key}`,
+                  (version) => decideItem(c.id, item.key, { ...request, version }),
+                  t('done_item_decided', { item: item.title }),
+                )
+              }
+            />
+          ))}
+        </section>
+      ))}
+
+      <Typography.Title level={2} className="section-title">
+        {t('events_title')}
+      </Typography.Title>
+      {view.events.length === 0 ? (
+        <Typography.Paragraph>{t('no_events')}</Typography.Paragraph>
+      ) : (
+        <Timeline
+          items={view.events.map((e, i) => ({
+            key: `${e.at}-${i}`,
+            title: formatHkTime(e.at),
+            content: (
+              <>
+                {e.text}
+                {e.actor && <span className="event-actor"> · {e.actor.displayName}</span>}
+              </>
+            ),
+          }))}
+        />
+      )}
+
+      <Typography.Title level={2} className="section-title">
+        {t('earlier_title')}
+      </Typography.Title>
+      {view.earlierSubmissions.length === 0 ? (
+        <Typography.Paragraph>{t('no_earlier')}</Typography.Paragraph>
+      ) : (
+        <ul className="earlier-list">
+          {view.earlierSubmissions.map((s) => (
+            <li key={s.number}>
+              {t('earlier_line', { n: s.number, at: formatHkTime(s.submittedAt), outcome: s.outcome })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function BackToQueue({ search }: { search: string | undefined }) {
+  const { t } = useTranslation('cases');
+  return (
+    <Link to={{ pathname: ROUTES.reviewQueue.path, search: search ? `?${search}` : '' }}>
+      {t('back_to_queue')}
+    </Link>
+  );
+}
