@@ -369,6 +369,10 @@ describe.each(DB_KINDS)('staff sign-in and sessions (%s)', (kind) => {
     const r = await signedIn(t, reviewer);
     const refused = await call(t, 'GET', '/staff-events', { cookie: r.cookie });
     expect([refused.statusCode, refused.json().status]).toEqual([403, 5004]);
+    // the console's chosen language (its `lang` header) wins over the account's (en here)
+    const inChinese = await call(t, 'GET', '/staff-events', { cookie: r.cookie, headers: { lang: 'zh-HK' } });
+    expect(inChinese.json().info).toMatch(/[\u4e00-\u9fff]/);
+    expect(refused.json().info).not.toMatch(/[\u4e00-\u9fff]/);
     const anonymous = await call(t, 'GET', '/staff-events');
     expect([anonymous.statusCode, anonymous.json().status]).toEqual([401, 5001]);
     const ad = await signedIn(t, admin);

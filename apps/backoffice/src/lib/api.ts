@@ -54,6 +54,8 @@ export async function callStaffApi<S extends z.ZodMiniType>(
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': currentLanguage(),
+    // the server answers in the language chosen here, not the account's saved one
+    lang: currentLanguage(),
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (STATE_CHANGING.has(method) && csrfToken) headers[STAFF_CSRF_HEADER] = csrfToken;

@@ -111,7 +111,9 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
       readCookie(request, STAFF_SESSION_COOKIE),
       clientOf(request),
     );
-    if (session) request.lang = session.staff.language;
+    // the console says which language its person chose (the `lang` header, as the applicant's
+    // client does); without it, the account's own language
+    if (session && !request.headers.lang) request.lang = session.staff.language;
     if (STATE_CHANGING.has(request.method) && !request.routeOptions.config?.staffCsrfExempt) {
       if (!session) throw new AppError('STAFF_NOT_SIGNED_IN');
       if (!sameToken(request.headers[STAFF_CSRF_HEADER], session.csrfToken))
@@ -148,7 +150,7 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
       // a sign-in on a browser already signed in replaces that session
       if (request.staffSession) await signOutStaff(app.ctx, request.staffSession, client);
       const { token, session } = await signInStaff(app.ctx, request.body, client);
-      request.lang = session.staff.language;
+      if (!request.headers.lang) request.lang = session.staff.language;
       setCookie(reply, token, Math.floor(STAFF_SESSION_ABSOLUTE_MS / 1000));
       return reply.send(ok(toStaffSessionView(session)));
     },
