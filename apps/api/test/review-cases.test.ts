@@ -1,5 +1,6 @@
 import { ApplicationStatus } from '@hk/domain';
 import { CaseQueueSchema, type CaseView, CaseViewSchema } from '@hk/domain/review/contracts';
+import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect } from 'vitest';
@@ -114,6 +115,15 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
       expect(d.document).toMatchObject({ intact: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const identity = steps.find((i) => i.step === 'identity')!;
     expect(identity.title).toBe('Identity');
+    // the console's chosen language (its `lang` header) wins over the account's (en)
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/cases/${s.caseId}`,
+      headers: { cookie: reviewer.cookie, lang: 'zh-CN' },
+    });
+    const zhIdentity = view(zh).items.find((i) => i.kind === 'step' && i.step === 'identity')!;
+    expect(zhIdentity.title).toMatch(/[\u4e00-\u9fff]/);
+    expect(zhIdentity.fields.map((f) => f.label).join('')).not.toMatch(/[A-Za-z]{4,}/);
     expect(identity.fields.length).toBeGreaterThan(3);
     for (const line of steps.flatMap((i) => i.fields)) {
       expect(line.label).not.toMatch(/^[a-z]+(_[a-z0-9]+)+$/);

@@ -29,6 +29,16 @@ import {
   type StaffRequestClient,
 } from '../../plugins/app/review/review-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+
+/**
+ * The signed-in staff member, speaking the language of this request (the console's \`lang\` header
+ * when it sends one, else the account's): the case view's labels, reasons and flags are rendered in it.
+ */
+function reviewerOf(request: FastifyRequest) {
+  const session = staffSessionOf(request);
+  return { ...session, staff: { ...session.staff, language: request.lang } };
+}
+
 import { staffResponses } from './index';
 
 // The review calls of the staff console (issue #14, packages/domain/src/review/contracts.ts,
@@ -71,13 +81,13 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       preValidation: requireStaff('case.read'),
       schema: { querystring: CaseQueueQuerySchema, response: responses(envelope(CaseQueueSchema)) },
     },
-    async (request) => ok(await fetchQueue(ctx, staffSessionOf(request), request.query)),
+    async (request) => ok(await fetchQueue(ctx, reviewerOf(request), request.query)),
   );
 
   app.get(
     '/cases/:id',
     { preValidation: requireStaff('case.read'), schema: { params: CaseParams, response: responses(View) } },
-    async (request) => ok(await fetchCaseView(ctx, staffSessionOf(request), request.params.id)),
+    async (request) => ok(await fetchCaseView(ctx, reviewerOf(request), request.params.id)),
   );
 
   // to oneself (case.assign_self) or to someone else (case.reassign): the service checks which
@@ -87,7 +97,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       preValidation: requireStaff('case.read'),
       schema: { params: CaseParams, body: AssignCaseRequestSchema, response: responses(ActionResponse) },
     },
-    async (request) => ok(await assignCase(ctx, staffSessionOf(request), request.params.id, request.body)),
+    async (request) => ok(await assignCase(ctx, reviewerOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -97,7 +107,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { params: ItemParams, body: DecideItemRequestSchema, response: responses(ActionResponse) },
     },
     async (request) =>
-      ok(await decideItem(ctx, staffSessionOf(request), request.params.id, request.params.key, request.body)),
+      ok(await decideItem(ctx, reviewerOf(request), request.params.id, request.params.key, request.body)),
   );
 
   app.post(
@@ -107,7 +117,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
     },
     async (request) =>
-      ok(await returnCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+      ok(await returnCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
   );
 
   app.post(
@@ -116,7 +126,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       preValidation: requireStaff('case.recommend'),
       schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
     },
-    async (request) => ok(await recommendCase(ctx, staffSessionOf(request), request.params.id, request.body)),
+    async (request) => ok(await recommendCase(ctx, reviewerOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -126,7 +136,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { params: CaseParams, body: ApproveCaseRequestSchema, response: responses(ActionResponse) },
     },
     async (request) =>
-      ok(await approveCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+      ok(await approveCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
   );
 
   app.post(
@@ -136,7 +146,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { params: CaseParams, body: DeclineCaseRequestSchema, response: responses(ActionResponse) },
     },
     async (request) =>
-      ok(await declineCase(ctx, staffSessionOf(request), request.params.id, request.body, clientOf(request))),
+      ok(await declineCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
   );
 
   // A document's bytes: never rendered as a page of ours (sandboxed, no sniffing), each read on record.
@@ -146,7 +156,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const doc = await readCaseDocument(
         ctx,
-        staffSessionOf(request),
+        reviewerOf(request),
         request.params.id,
         request.params.documentId,
         clientOf(request),
@@ -167,6 +177,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       preValidation: requireStaff('audit.read'),
       schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
     },
-    async (request) => ok(await fetchAccessEvents(ctx, staffSessionOf(request), request.params.id)),
+    async (request) => ok(await fetchAccessEvents(ctx, reviewerOf(request), request.params.id)),
   );
 }
