@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
+import { setBuiltAppCacheHeaders } from './lib/built-app-cache';
 import { registerBackofficeApp } from './plugins/app/backoffice-app/register-backoffice-app';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
@@ -182,14 +183,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       index: false,
       // .br/.gz siblings written by the web build (apps/web/vite.config.ts)
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+      setHeaders: setBuiltAppCacheHeaders,
     });
     const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz|backoffice)(\/|$)/i;
     web.get('/*', (request, reply) => {

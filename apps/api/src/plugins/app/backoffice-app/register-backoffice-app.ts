@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { setBuiltAppCacheHeaders } from '../../../lib/built-app-cache';
 
 /** Where the console is served: apps/backoffice is built with this base (its vite.config.ts). */
 export const BACKOFFICE_BASE = '/backoffice';
@@ -30,14 +31,7 @@ export async function registerBackofficeApp(app: FastifyInstance, distDir: strin
       index: false,
       // .gz siblings written by the console's build (apps/backoffice/vite.config.ts)
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+      setHeaders: setBuiltAppCacheHeaders,
     });
     const apiPath = new RegExp(`^${STAFF_API_PREFIX}(/|$)`, 'i');
     const sendPage = (url: string, decodedTail: string | undefined, reply: FastifyReply) => {
