@@ -42,10 +42,8 @@ import type { DeclineReason, RevisionReason } from '@hk/domain/review/reasons';
 import { type ReviewQueue, reviewDueAt } from '@hk/domain/review/sla';
 import { checkHasPermission, checkIsStaffRole, type StaffPermission } from '@hk/domain/staff/roles';
 import { renderStepAnswers } from '@hk/domain/steps/catalogues';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
-import { submissions } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
 import { sha256Hex } from '../../../lib/crypto';
@@ -59,7 +57,11 @@ import { listStepRows, lockApplication, updateStepRow } from '../steps/step-repo
 import { documentKindLabel, PDF_TEXTS, pdfTranslate, stepTitle } from '../submissions/application-pdf/labels';
 import { changeApplicationStatus } from '../submissions/status-service';
 import type { SubmissionRow } from '../submissions/submission-repository';
-import { findLatestSubmission, findSubmissionOfApplication } from '../submissions/submission-repository';
+import {
+  findLatestSubmission,
+  findSubmissionById,
+  findSubmissionOfApplication,
+} from '../submissions/submission-repository';
 import {
   declineReasonText,
   eventText,
@@ -161,7 +163,7 @@ export async function openReviewCase(
 export async function openMissingReviewCases(db: Db, now: Date): Promise<number> {
   const ids = await listSubmissionsWithoutCase(db);
   for (const id of ids) {
-    const [submission] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+    const submission = await findSubmissionById(db, id);
     if (submission)
       await openReviewCase(db, submission, submission.createdAt > now ? now : submission.createdAt);
   }

@@ -77,3 +77,9 @@ export async function findSubmissionOfApplication(
     .limit(1);
   return row ?? null;
 }
+
+/** One submission by its id; null when there is none. */
+export async function findSubmissionById(db: Db | Tx, id: string): Promise<SubmissionRow | null> {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+  return row ?? null;
+}
