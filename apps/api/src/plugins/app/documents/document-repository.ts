@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { documents } from '../../../db/schema';
+import { documents, submissions } from '../../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Omit<typeof documents.$inferInsert, 'id' | 'deletedAt'>;
@@ -56,14 +56,32 @@ export async function softDeleteDocuments(tx: Tx, ids: string[], now: Date): Pro
   return rows.map((r) => r.storageKey);
 }
 
-/** Of these storage keys, the ones that belong to a live (not deleted) document. */
+/**
+ * A document named by one of its application's submissions is evidence (issue #14: record keeping
+ * under AMLO, the relationship plus five years): replaced or deleted by the applicant, its row is
+ * soft-deleted but its bytes stay, sealed, out of the applicant's reach, for the back office.
+ */
+const IS_EVIDENCE = sql`exists (select 1 from ${submissions} s where s.application_id = ${documents.applicationId}
+  and s.snapshot -> 'documents' @> jsonb_build_array(jsonb_build_object('id', ${documents.id}::text)))`;
+
+/** Of these storage keys, the ones whose bytes must stay: a live (not deleted) document's, or evidence. */
 export async function findLiveStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
     .select({ storageKey: documents.storageKey })
     .from(documents)
-    .where(and(inArray(documents.storageKey, keys), isNull(documents.deletedAt)));
+    .where(and(inArray(documents.storageKey, keys), or(isNull(documents.deletedAt), IS_EVIDENCE)));
   return new Set(rows.map((r) => r.storageKey));
+}
+
+/** Of these documents, the storage keys of those that are no submission's evidence (their bytes may go). */
+export async function findDisposableStorageKeys(tx: Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ storageKey: documents.storageKey })
+    .from(documents)
+    .where(and(inArray(documents.id, ids), not(IS_EVIDENCE)));
+  return rows.map((r) => r.storageKey);
 }
 
 /** Documents of an application by id, deleted ones included (a submission's snapshot names them). */

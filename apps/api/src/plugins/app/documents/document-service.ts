@@ -31,6 +31,7 @@ import { writeStep } from '../steps/step-service';
 import {
   type DocumentRow,
   findActiveDocumentOfUser,
+  findDisposableStorageKeys,
   insertDocument,
   listActiveDocumentsOfKind,
   softDeleteDocuments,
@@ -157,11 +158,20 @@ export async function storeUploadedDocument(
       // one PDF stands alone: not beside images, not a second one
       if (existing.length > 0 && (file.mime === PDF_MIME || existing.some((d) => d.mime === PDF_MIME)))
         throw new AppError('UPLOAD_COUNT_EXCEEDED', { file: 'address_proof_too_many' });
-      const replacedKeys = await softDeleteDocuments(
-        tx,
-        replaced.map((d) => d.id),
-        now,
+      // a replaced file that a submission names is evidence: its row goes, its bytes stay
+      const disposable = new Set(
+        await findDisposableStorageKeys(
+          tx,
+          replaced.map((d) => d.id),
+        ),
       );
+      const replacedKeys = (
+        await softDeleteDocuments(
+          tx,
+          replaced.map((d) => d.id),
+          now,
+        )
+      ).filter((key) => disposable.has(key));
       await staged.attach(tx);
       const row = await insertDocument(tx, {
         userId: input.userId,
@@ -242,7 +252,10 @@ async function requireUploadAllowed(tx: Tx, userId: string, step: StepId, now: D
   return app.id;
 }
 
-/** Deletes the caller's document (its row soft-deleted, its bytes removed), reopening its step. */
+/**
+ * Deletes the caller's document (its row soft-deleted, its bytes removed unless a submission names
+ * it), reopening its step.
+ */
 export async function deleteDocumentOfUser(
   ctx: AppContext,
   input: { userId: string; documentId: string; meta: EventMeta },
@@ -252,9 +265,13 @@ export async function deleteDocumentOfUser(
     const doc = await findActiveDocumentOfUser(tx, input.userId, input.documentId);
     if (!doc) throw new AppError('DOCUMENT_NOT_FOUND');
     const app = await lockEditableApplicationOfUser(tx, input.userId);
+    const disposable = await findDisposableStorageKeys(tx, [doc.id]);
     const [key] = await softDeleteDocuments(tx, [doc.id], now);
     if (!key) throw new AppError('DOCUMENT_NOT_FOUND');
-    const pending = await ctx.files.remove(tx, key);
+    // a document a submission names is evidence (issue #14): its bytes stay
+    const pending = disposable.includes(key)
+      ? await ctx.files.remove(tx, key)
+      : { afterCommit: async () => {} };
     await recordEvent(tx, input.meta, {
       type: 'document_deleted',
       applicationId: app.id,
