@@ -79,6 +79,7 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
         step: 'identity',
         kind: 'document',
         document_kind: 'id_front',
+        document_id: r.frontId,
         label: '身份证件正面',
         reasons: ['图片模糊，无法看清'],
         comment: '请在光线充足处重新拍摄',

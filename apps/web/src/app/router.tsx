@@ -14,7 +14,7 @@ import { ALL_STEP_SCREENS } from './step-screens';
 // first load, and no screen uses loaders, actions or fetchers.
 const AccountTypePage = lazy(() => import('../features/account/components/account-type-page'));
 const UserCenterPage = lazy(() => import('../features/account/components/usercenter-page'));
-const UserInfoRedirect = lazy(() => import('../features/id-step/components/userinfo-redirect'));
+const UserInfoEntry = lazy(() => import('./userinfo-entry'));
 const ProgressPage = lazy(() => import('../features/id-step/components/progress-page'));
 
 let appNavigate: ((to: string) => void) | null = null;
@@ -62,7 +62,7 @@ export function AppRoutes() {
             <Route path={ROUTES.login.path} element={<LoginPage />} />
             <Route path={ROUTES.accountType.path} element={<AccountTypePage />} />
             <Route path={ROUTES.usercenter.path} element={<UserCenterPage />} />
-            <Route path={ROUTES.userinfo.path} element={<UserInfoRedirect />} />
+            <Route path={ROUTES.userinfo.path} element={<UserInfoEntry />} />
             <Route path={ROUTES.progress.path} element={<ProgressPage />} />
             {ALL_STEP_SCREENS.map(({ path, page: Page }) => (
               <Route key={path} path={path} element={<Page />} />

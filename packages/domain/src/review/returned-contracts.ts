@@ -12,6 +12,8 @@ export const ReturnedItemSchema = z.object({
   kind: z.enum(['step', 'document']),
   /** The document's kind (e.g. id_front) for a document, else null: the screen marks that photo. */
   document_kind: z.nullable(z.string()),
+  /** The returned document's id (its tile shows the reason while it still shows that file), else null. */
+  document_id: z.nullable(z.string()),
   /** What was returned, in words in the request's language ("ID card (front)", "Address"). */
   label: z.string(),
   /** Why, each reason in words in the request's language. */

@@ -7,6 +7,7 @@ import { useDocumentImage } from '../api/get-document-image';
 import { uploadDocument } from '../api/upload-document';
 import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../lib/compress-image';
 import { focusUploadControl, uploadControl } from '../lib/use-document-rebuild';
+import { ReturnedTileText, useReturnedDocument } from './returned-notice';
 
 /** spec §3 uploader file item: empty → uploading → failed (with message); plus done once stored. */
 export type TileState =
@@ -73,6 +74,8 @@ export function PhotoTile({
   const albumId = useId();
   const shown = state.status === 'done' ? state.document : state.status === 'empty' ? document : undefined;
   const image = useDocumentImage(shown?.document_id);
+  const returned = useReturnedDocument(shown?.document_id);
+  const returnedId = useId();
 
   const send = async (blob: Blob) => {
     const preview = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
@@ -131,7 +134,10 @@ export function PhotoTile({
       accept="image/*"
       capture={capture ? 'environment' : undefined}
       aria-label={name}
-      aria-describedby={state.status === 'failed' ? failureId : undefined}
+      aria-describedby={
+        [state.status === 'failed' && failureId, returned && returnedId].filter(Boolean).join(' ') ||
+        undefined
+      }
       {...uploadControl(kind, capture ? 'camera' : 'album')}
       disabled={state.status === 'uploading'}
       onChange={(e) => void onFile(e.currentTarget)}
@@ -176,11 +182,12 @@ export function PhotoTile({
       {fileInput(true, uploadName)}
       <div className="id-tile__caption">
         <span className="id-tile__label">{label}</span>
-        {state.status === 'done' && <span className="id-tile__ok">{t('uploaded')}</span>}
+        {state.status === 'done' && !returned && <span className="id-tile__ok">{t('uploaded')}</span>}
         {image.failed && state.status === 'done' && (
           <span className="id-tile__warn">{t('image_load_failed')}</span>
         )}
       </div>
+      {returned ? <ReturnedTileText id={returnedId} item={returned} /> : null}
       <div className="id-tile__actions">
         {state.status === 'failed' && state.retry && (
           <button

@@ -8,6 +8,7 @@ import { type StepInfo, useStepInfo } from '../api/step-api';
 import { addFlowMessages } from '../lib/flow-messages';
 import { SCREEN_STEPS, STEP_PATHS } from '../lib/step-paths';
 import { useStepNavigate } from '../lib/use-step-navigate';
+import { ReturnedNotice } from './returned-notice';
 import { PageState } from './step-header';
 import '../step-kit.css';
 import './steps.css';
@@ -99,6 +100,7 @@ export function StepPage({
     <main className="id-step-page step-page" data-step={step}>
       <StepHeading step={step} title={title} />
       {intro ? <p className="id-intro">{intro}</p> : null}
+      <ReturnedNotice step={step} />
       <ReopenedNotice reason={info.data.reopened_reason} />
       {children(info.data)}
     </main>

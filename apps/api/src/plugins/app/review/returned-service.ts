@@ -57,6 +57,7 @@ export async function fetchReturnedItems(
         step: item.step,
         kind: item.kind,
         document_kind: item.kind === 'document' ? item.documentKind : null,
+        document_id: item.kind === 'document' ? item.documentId : null,
         label: labelOf(item, lang),
         reasons: decision.reasons.filter(isRevisionReason).map((r) => revisionReasonText(r, lang)),
         comment: decision.applicantComment,

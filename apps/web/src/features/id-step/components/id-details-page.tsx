@@ -7,6 +7,7 @@ import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { useApplicationInfo } from '../../../step-kit/api/get-info';
+import { ReturnedNotice } from '../../../step-kit/components/returned-notice';
 import { PageState, StepHeader } from '../../../step-kit/components/step-header';
 import { useSaveIdDetails } from '../api/save-id-details';
 import { checkIsDuplicateAccountError, checkIsStepVersionConflict } from '../lib/api-errors';
@@ -39,6 +40,7 @@ export default function IdDetailsPage() {
     <main className="id-step-page">
       <StepHeader title={t('details_title')} subStep={3} />
       <p className="id-intro">{t('details_intro')}</p>
+      <ReturnedNotice step="identity" />
       <ReopenedNotice reason={info.data.id_step.reopened_reason} />
       <IdDetailsForm
         step={info.data.id_step}
@@ -66,8 +68,9 @@ export default function IdDetailsPage() {
               return err.fields;
             throw err;
           }
-          // the flow goes on with the first unfinished step; a change of a finished step returns to the progress
-          go(state ? 'done' : ROUTES.userinfo.path, { replace: !state });
+          // the flow goes on with the first unfinished step; a change of a finished step returns to the
+          // progress; a refused application's to the list of what staff returned (issue #14)
+          go(state && state !== 'refused' ? 'done' : ROUTES.userinfo.path, { replace: !state });
           return undefined;
         }}
       />

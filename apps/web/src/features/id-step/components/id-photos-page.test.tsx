@@ -202,3 +202,53 @@ describe('ID photos', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id');
   });
 });
+
+describe('ID photos of an application returned for changes (state=refused, issue #14)', () => {
+  it('says why above the tiles and under the returned side, until a new photo replaces it', async () => {
+    await setupI18n('zh-CN');
+    const front = makeDoc('id_front');
+    const returnedItem = {
+      step: 'identity',
+      kind: 'document',
+      document_kind: 'id_front',
+      document_id: front.document_id,
+      label: '身份证件正面',
+      reasons: ['图片模糊，无法看清'],
+      comment: '请重新拍摄',
+    };
+    fakeServer({
+      '/v9/OpenAccountHk/info': ok(
+        makeInfo({ id_location: 'HK', id_type: 'hk_id', documents: [front, makeDoc('id_back')] }),
+      ),
+      '/v9/OpenAccountHk/returned': ok({
+        status: -1,
+        submission_number: 1,
+        returned_at: '2026-11-27T02:30:00.000Z',
+        items: [returnedItem],
+        steps: [{ step: 'identity', confirmed: false }],
+      }),
+      [`/v9/OpenAccountHk/file/${front.document_id}`]: image,
+      [`/v9/OpenAccountHk/file/${makeDoc('id_back').document_id}`]: image,
+    });
+    const upload = vi.fn(async () => ({ ...front, document_id: '99999999-9999-4999-8999-999999999999' }));
+    renderAt(
+      '/userinfo/id/photos',
+      <IdPhotosPage deps={{ compress: async (f: File) => f, upload }} />,
+      '?state=refused',
+    );
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('图片模糊，无法看清');
+    expect(note.textContent).toContain('请重新拍摄');
+    const mark = await waitFor(() => {
+      const found = document.querySelectorAll('.id-tile__returned');
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    expect(mark.textContent).toContain('图片模糊，无法看清');
+    // the returned side's file input is described by the reason (a screen reader hears it there)
+    const frontInput = document.getElementById(mark.closest('.id-tile')!.querySelector('input')!.id)!;
+    expect(frontInput.getAttribute('aria-describedby')).toContain(mark.id);
+    choose(frontInput.getAttribute('aria-label')!, jpeg(1000));
+    await waitFor(() => expect(document.querySelectorAll('.id-tile__returned')).toHaveLength(0));
+  });
+});

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INFO_QUERY_KEY, useApplicationInfo } from '../../../step-kit/api/get-info';
 import { PhotoTile, type PhotoTileDeps } from '../../../step-kit/components/photo-tile';
+import { ReturnedNotice } from '../../../step-kit/components/returned-notice';
 import { PageState, StepHeader } from '../../../step-kit/components/step-header';
 import { useIdNavigate } from '../lib/use-id-navigation';
 import '../../../step-kit/step-kit.css';
@@ -47,6 +48,7 @@ export default function IdPhotosPage({ deps }: { deps?: PhotoTileDeps }) {
     <main className="id-step-page">
       <StepHeader title={t('photos_title')} subStep={2} />
       <p className="id-intro">{t(`photos_intro_${idType}`)}</p>
+      <ReturnedNotice step="identity" />
       <div className="id-tiles">
         {KINDS.map((kind) => (
           <PhotoTile

@@ -86,16 +86,6 @@ describe('/userinfo', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/address');
   });
 
-  it('opens the details of a refused application instead of the progress page, keeping state', async () => {
-    fakeServer({
-      '/v9/OpenAccountHk/info': ok(
-        makeInfo({ id_location: 'HK', documents: both, confirmed_at: '2026-11-25T10:00:00Z' }),
-      ),
-    });
-    renderAt('/userinfo', <UserInfoRedirect />, '?state=refused');
-    expect((await screen.findByTestId('location')).textContent).toBe('/userinfo/id/details?state=refused');
-  });
-
   it('sends a person without an application to the account initialisation first', async () => {
     fakeServer({ '/v9/OpenAccountHk/info': ok({ ...makeInfo(), application: null }) });
     renderAt('/userinfo', <UserInfoRedirect />);

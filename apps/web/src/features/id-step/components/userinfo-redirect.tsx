@@ -1,6 +1,5 @@
 import { nextIdScreen } from '@hk/domain';
 import { useEffect } from 'react';
-import { usePageFlags } from '../../../app/page-flags';
 import { ROUTES } from '../../../app/routes';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { useApplicationInfo } from '../../../step-kit/api/get-info';
@@ -12,13 +11,12 @@ import { useIdNavigate } from '../lib/use-id-navigation';
  * /userinfo: sends the person to the first unfinished screen, keeping the query (state, title…):
  * inside the ID step by the domain's nextIdScreen, then the first unconfirmed step of the flow
  * (`status.next_step`, the registry's order; the review once every other step is confirmed), or
- * the progress page when none is open. A refused application (state=refused, spec §2 edit flag) with a finished ID step opens the
- * details to modify rather than the progress page.
+ * the progress page when none is open. A refused application (state=refused) lists what staff
+ * returned instead (app/userinfo-entry.tsx, features/returned).
  */
 export default function UserInfoRedirect() {
   const info = useApplicationInfo();
   const status = useUserStatus();
-  const { isEdit } = usePageFlags();
   const go = useIdNavigate();
   // Decide on answers fetched for this visit: a status cached before the ID step was confirmed
   // (the details screen does not watch it, so confirming only marks it stale) still names the
@@ -31,11 +29,10 @@ export default function UserInfoRedirect() {
     if (!infoData.application) return go(ROUTES.accountType.path, { replace: true });
     const screen = nextIdScreen(infoData);
     if (screen !== 'done') return go(screen, { replace: true });
-    if (isEdit) return go('details', { replace: true });
     if (!statusData) return;
     const next = statusData.next_step;
     go(next ? STEP_PATHS[next] : ROUTES.progress.path, { replace: true });
-  }, [infoData, statusData, isEdit, go]);
+  }, [infoData, statusData, go]);
   const error = info.error ?? status.error;
   return (
     <PageState
