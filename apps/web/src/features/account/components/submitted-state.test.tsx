@@ -87,6 +87,9 @@ describe('user centre, submitted: details', () => {
     expect(account.closest('p')!.textContent).not.toContain('Futures');
     const items = within(screen.getByRole('list', { name: a('stages_title') })).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step']);
+    expect(screen.getByRole('heading', { name: a('status_approved') })).toBeTruthy();
+    expect(screen.getByText(a('approved_hint'))).toBeTruthy();
+    expect(screen.queryByText(a('stage_activation_hint'))).toBeNull();
   });
 
   it('downloads the PDF with the session in the header, never in a link', async () => {

@@ -93,6 +93,7 @@ export function SubmittedState({ status }: { status: number }) {
         ))}
       </ol>
       {current === 'reviewing' ? <p className="submitted-hint">{t('stage_activation_hint')}</p> : null}
+      {current === 'activation' ? <p className="submitted-hint">{t('approved_hint')}</p> : null}
       {submission ? (
         <p className="submitted-hint">
           {t('submission_line', {
