@@ -6,6 +6,7 @@ import { createVault } from './lib/crypto';
 import { createFileStore } from './plugins/app/files/create-file-store';
 import { scheduleFileSweep } from './plugins/app/files/file-sweep';
 import { schedulePurge } from './plugins/app/maintenance/purge-expired';
+import { startOutboxSender } from './plugins/app/notifications/outbox-sender';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './plugins/app/staff/staff-accounts';
 import { cjkFont } from './plugins/app/submissions/application-pdf/build';
@@ -55,10 +56,22 @@ await runStartupMigrations({
 });
 const stopPurge = schedulePurge(database.db, () => new Date(), app.log);
 const stopSweep = scheduleFileSweep(database.db, files, () => new Date(), app.log);
+// the applicant's notifications (SMS and email of review decisions), sent after their commit;
+// both listeners share this process's sender (a decision on either kicks it)
+const outbox = startOutboxSender({
+  db: database.db,
+  vault,
+  sms: app.ctx.sms,
+  mailer: app.ctx.mailer,
+  config,
+  now: () => new Date(),
+  log: app.log.child({ module: 'outbox' }),
+});
 app.addHook('onClose', async () => {
   await backofficeApp?.close();
   stopPurge();
   stopSweep();
+  await outbox.stop();
   files.close();
   await database.close();
 });

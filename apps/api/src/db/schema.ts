@@ -572,3 +572,50 @@ export const staffAccessEvents = pgTable(
     index('staff_access_events_staff_idx').on(t.staffId, t.id),
   ],
 );
+
+/**
+ * The applicant's notifications (issue #14, docs/backoffice.md "Notifications"): one row per
+ * message, written in the transaction of the decision that causes it (a return, an approval, a
+ * decline) and sent after the commit by the outbox sender (notifications/outbox-sender.ts). No
+ * phone number or address is kept here: the sender reads them from the user and the personal step
+ * when it sends. `(event_key, channel)` is unique, so one event never makes two messages; a row is
+ * claimed by bumping `attempts` and moving `available_at` past a lease (FOR UPDATE SKIP LOCKED),
+ * retried with back-off, and kept when `failed` for operators. `last_error` is short and names no
+ * person.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What caused it, e.g. `case:<id>:refused`. */
+    eventKey: text('event_key').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    template: text('template').notNull(),
+    lang: text('lang').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    /** When the next attempt may start (a claim moves it a lease ahead). */
+    availableAt: ts('available_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    providerMessageId: text('provider_message_id'),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_event_channel_idx').on(t.eventKey, t.channel),
+    index('outbox_messages_due_idx').on(t.availableAt).where(sql`status = 'pending'`),
+    index('outbox_messages_app_idx').on(t.applicationId, t.createdAt),
+    check('outbox_messages_channel_check', sql`channel in ('sms', 'email')`),
+    check('outbox_messages_template_check', sql`template in ('refused', 'approved', 'declined')`),
+    check('outbox_messages_lang_check', sql`lang in ('zh-CN', 'zh-HK', 'en')`),
+    check('outbox_messages_status_check', sql`status in ('pending', 'sent', 'failed', 'skipped')`),
+    check('outbox_messages_attempts_check', sql`attempts >= 0`),
+  ],
+);

@@ -41,7 +41,9 @@ export function createConsoleMailer(
     name: 'console',
     ...(outbox ? { outbox } : {}),
     async send(message) {
-      log.info(`Mail to ${maskEmailForLog(message.to)}: ${message.subject} — code ${message.code}`);
+      // a notification (outbox-sender.ts) carries no code
+      const code = message.code ? ` — code ${message.code}` : '';
+      log.info(`Mail to ${maskEmailForLog(message.to)}: ${message.subject}${code}`);
       outbox?.add(message);
     },
   };

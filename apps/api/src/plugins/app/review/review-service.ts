@@ -50,6 +50,8 @@ import { sha256Hex } from '../../../lib/crypto';
 import { listDocumentsOfApplicationByIds } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { FileIntegrityError } from '../files/file-store';
+import { queueDecisionNotices } from '../notifications/decision-notices';
+import { kickOutboxSender } from '../notifications/outbox-sender';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { matchTotpStep } from '../staff/staff-credentials';
 import { acceptStaffTotpStep, findStaffById, recordStaffFailure } from '../staff/staff-repository';
@@ -567,6 +569,8 @@ async function writeCase(
     });
     return c.id;
   });
+  // after the commit: the applicant's notices a decision queued go out now, not awaited
+  kickOutboxSender(ctx.db);
   return buildCaseView(ctx, session, await requireCase(ctx.db, id));
 }
 
@@ -671,6 +675,7 @@ export async function returnCase(
     const meta = staffMeta(session, client, ctx);
     if (app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
     await changeApplicationStatus(tx, app, 'refuse', meta, now);
+    await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'refused' }, now);
     const steps = stepsReturned(items, tally.revision);
     const rows = await listStepRows(tx, app.id);
     for (const step of steps) {
@@ -763,6 +768,7 @@ export async function approveCase(
       const app = await lockApplication(tx, c.applicationId);
       if (!app || app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
       await changeApplicationStatus(tx, app, 'approve', staffMeta(session, client, ctx), now);
+      await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'approved' }, now);
       await save(
         { stage: 'approved', approvedBy: session.staff.id, approvedAt: now, closedAt: now },
         {
@@ -816,6 +822,7 @@ export async function declineCase(
     const app = await lockApplication(tx, c.applicationId);
     if (!app || app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
     await changeApplicationStatus(tx, app, 'decline', staffMeta(session, client, ctx), now);
+    await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'declined' }, now);
     await save(
       {
         stage: 'declined',
