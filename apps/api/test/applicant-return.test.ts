@@ -149,4 +149,57 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
     // once re-submitted, nothing is listed as returned any more
     expect((await returned(r.applicant.token, 'en')).items).toEqual([]);
   });
+
+  test('a re-submission keeps the approvals of what did not change; only the new photo waits for a decision', async () => {
+    const reviewer = await signInStaff(t, reviewerAccount);
+    const s = await submittedApplication(t);
+    let v = view(await staffCall(t, reviewer, 'POST', `/cases/${s.caseId}/assign`, { version: 0 }));
+    for (const item of v.items) {
+      const front = item.kind === 'document' && item.title === 'ID front';
+      v = view(
+        await staffCall(t, reviewer, 'PUT', `/cases/${s.caseId}/items/${item.key}`, {
+          version: v.case.version,
+          verdict: front ? 'revision' : 'approved',
+          reasons: front ? ['blurry_image'] : [],
+          applicantComment: null,
+          internalNote: null,
+        }),
+      );
+    }
+    v = view(await staffCall(t, reviewer, 'POST', `/cases/${s.caseId}/return`, { version: v.case.version }));
+    expect((await upload(t, s.applicant.token, 'id_front', await images.jpeg(900, 560))).json.status).toBe(0);
+    await confirmLoose(t, s.applicant, 'identity', {});
+    await sign(t, s.applicant);
+    expect((await submit(t, s.applicant)).json.status).toBe(0);
+    const [second] = await t.app.ctx.db
+      .select()
+      .from(reviewCases)
+      .where(eq(reviewCases.applicationId, s.applicationId))
+      .orderBy(reviewCases.submissionNumber)
+      .offset(1);
+    const next = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
+    const pending = next.items.filter((i) => i.decision === null);
+    expect(pending.map((i) => i.title)).toEqual(['ID front']);
+    expect(pending[0]!.changedSinceLastReview).toBe(true);
+    // the carried approvals name who made them
+    const carried = next.items.filter((i) => i.decision !== null);
+    expect(carried.length).toBe(v.items.length - 1);
+    for (const i of carried)
+      expect(i.decision).toMatchObject({ verdict: 'approved', decidedBy: { id: reviewer.id } });
+    // deciding the one new item is enough to recommend
+    const decided = view(
+      await staffCall(t, reviewer, 'PUT', `/cases/${second!.id}/items/${pending[0]!.key}`, {
+        version: next.case.version,
+        verdict: 'approved',
+        reasons: [],
+        applicantComment: null,
+        internalNote: null,
+      }),
+    );
+    const rec = await staffCall(t, reviewer, 'POST', `/cases/${second!.id}/recommend`, {
+      version: decided.case.version,
+    });
+    expect(rec.statusCode, rec.body).toBe(200);
+    expect(view(rec).case.stage).toBe('recommended');
+  });
 });

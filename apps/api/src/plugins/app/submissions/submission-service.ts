@@ -14,6 +14,7 @@ import { lockSubject } from '../auth/advisory-lock';
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
+import { carryOverApprovals } from '../review/carry-over-service';
 import { openReviewCase } from '../review/review-service';
 import {
   type ApplicationRow,
@@ -160,8 +161,10 @@ export async function submitApplication(
       sha256,
       createdAt: now,
     });
-    // the review case of this submission, in the same transaction (issue #14): submitted means queued
-    await openReviewCase(tx, submission, now);
+    // the review case of this submission, in the same transaction (issue #14): submitted means queued;
+    // a re-submission keeps the approvals of what did not change
+    const reviewCase = await openReviewCase(tx, submission, now);
+    await carryOverApprovals(tx, reviewCase, submission, now);
     await fault('snapshot_stored');
     await recordEvent(tx, meta, {
       type: 'submission_created',
