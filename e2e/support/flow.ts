@@ -190,11 +190,11 @@ interface AgreementsAnswer {
 }
 
 /**
- * The signature (typed: the ID's English name, adopted) and the submission through the real calls,
- * after `bringToSignature`: every document opened at its current text, then signed, then submitted.
+ * The signature through the real calls (typed: the ID's English name, adopted): every document
+ * opened at its current text, then signed against the answers as they are now, in `language` (the
+ * language the applicant signed in is the one the broker writes to them in).
  */
-export async function signAndSubmitThroughApi(page: Page, typedName: string) {
-  const language = 'en';
+export async function signThroughApi(page: Page, typedName: string, language = 'en') {
   const { data } = await apiCall<AgreementsAnswer>(page, '/v9/OpenAccountHk/agreements', { language });
   for (const d of data.documents)
     await apiCall(page, '/v9/OpenAccountHk/agreement_opened', { language, id: d.id, sha256: d.sha256 });
@@ -206,6 +206,11 @@ export async function signAndSubmitThroughApi(page: Page, typedName: string) {
     agreements: data.documents.map((d) => ({ id: d.id, version: d.version, sha256: d.sha256 })),
     answers_hash: data.answers_hash,
   });
+}
+
+/** The signature (signThroughApi) and the submission through the real calls, after `bringToSignature`. */
+export async function signAndSubmitThroughApi(page: Page, typedName: string, language = 'en') {
+  await signThroughApi(page, typedName, language);
   const submitted = await apiCall<{ status: number; submission_number: number }>(
     page,
     '/v9/OpenAccountHk/submit',

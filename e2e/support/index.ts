@@ -28,6 +28,7 @@ export {
   SAMPLE_ANSWERS,
   sampleHkIdentity,
   signAndSubmitThroughApi,
+  signThroughApi,
 } from './flow';
 export { describeFocus, expectFocusInside, tabTo } from './keyboard';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
