@@ -483,6 +483,14 @@ export const reviewCases = pgTable(
     index('review_cases_stage_due_idx').on(t.stage, t.dueAt, t.id),
     index('review_cases_assignee_due_idx').on(t.assigneeId, t.dueAt),
     index('review_cases_flags_idx').using('gin', t.flags),
+    // the queue's capped counts at a million cases (npm run bench:queue): an open case by assignee
+    // read from the index alone (its filter columns as keys: drizzle has no INCLUDE), flags of open cases
+    index('review_cases_open_assignee_due_idx')
+      .on(t.assigneeId, t.dueAt, t.id, t.stage, t.queue, t.flags, t.submittedAt)
+      .where(sql`stage in ('queued', 'in_review', 'recommended')`),
+    index('review_cases_open_flags_idx')
+      .using('gin', t.flags)
+      .where(sql`stage in ('queued', 'in_review', 'recommended')`),
     check(
       'review_cases_stage_check',
       sql`stage in ('queued', 'in_review', 'recommended', 'returned', 'approved', 'declined')`,

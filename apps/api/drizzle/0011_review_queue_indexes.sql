@@ -1,0 +1,2 @@
+CREATE INDEX "review_cases_open_assignee_due_idx" ON "review_cases" USING btree ("assignee_id","due_at","id","stage","queue","flags","submitted_at") WHERE stage in ('queued', 'in_review', 'recommended');--> statement-breakpoint
+CREATE INDEX "review_cases_open_flags_idx" ON "review_cases" USING gin ("flags") WHERE stage in ('queued', 'in_review', 'recommended');
