@@ -13,7 +13,8 @@ import {
 } from '../support';
 
 // spec §4 duplicate-account cases: an ID already used with another mobile shows a dialog that
-// offers logging in with the other number or calling customer service. Nothing is saved.
+// offers logging in with the other number or calling customer service; a mobile whose submitted
+// application holds one ID, used with another, shows the same dialog in its own words. Nothing is saved.
 // Since decision 007 (issue #5 §4.4) only a SUBMITTED application holds its ID number: a stranger
 // who typed someone's number into a draft first locks nobody out.
 
@@ -120,4 +121,21 @@ test('an ID of a submitted application opens the duplicate-account dialog; nothi
   await expect(other.page).toHaveURL(/\/login$/);
   await expect(other.page.getByRole('button', { name: '快速开户' })).toBeVisible();
   await other.context.close();
+
+  // The first applicant, whose application is submitted, opens the details to change them
+  // (spec §2 state=submitted, 're-submit') and types another ID: this mobile already opened with
+  // another ID (spec §4), the same dialog with its own words; nothing changes.
+  await page.goto('/userinfo/id/details?state=submitted');
+  await page.getByRole('button', { name: '修改证件号码' }).click();
+  let otherId = randomHkid();
+  while (otherId === idNumber) otherId = randomHkid();
+  await page.getByLabel('证件号码', { exact: true }).fill(otherId);
+  await page.getByRole('button', { name: '重新提交', exact: true }).click();
+  const own = page.getByRole('dialog');
+  await expect(own.getByText('账户已存在')).toBeVisible();
+  await expect(own.getByText('该手机号码已使用其他证件开户，如有疑问请联系客服。')).toBeVisible();
+  await expect(own.getByRole('link', { name: /3000 8888|400-800-8888/ })).toBeVisible();
+  await own.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByLabel('证件号码', { exact: true })).toHaveValue(otherId);
+  expect((await applicationStatus(page)).status).toBe(1);
 });
