@@ -1,5 +1,10 @@
 import { ApplicationStatus } from '@hk/domain';
-import { CaseQueueSchema, type CaseView, CaseViewSchema } from '@hk/domain/review/contracts';
+import {
+  AssigneeListSchema,
+  CaseQueueSchema,
+  type CaseView,
+  CaseViewSchema,
+} from '@hk/domain/review/contracts';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { and, eq, sql } from 'drizzle-orm';
@@ -180,6 +185,21 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
       ['assigned', approver.id, reviewer2.id, approver.id],
     ]);
     expect(v.events.map((e) => e.text)[0]).toMatch(/^Assigned to /);
+
+    // who a case can be given to: those who decide items, for those who may reassign
+    const list = await staffCall(t, admin, 'GET', '/assignees');
+    expect(list.statusCode, list.body).toBe(200);
+    const assignees = z.parse(AssigneeListSchema, list.json().data).assignees;
+    const ids = assignees.map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining([reviewer.id, reviewer2.id, approver.id]));
+    expect(ids).not.toContain(accounts.operations.id);
+    expect(ids).not.toContain(admin.id);
+    expect(assignees.find((a) => a.id === reviewer2.id)?.displayName).toMatch(/^reviewer \d+$/);
+    expect((await staffCall(t, approver, 'GET', '/assignees')).statusCode).toBe(200);
+    for (const who of [reviewer, ops]) {
+      const refused = await staffCall(t, who, 'GET', '/assignees');
+      expect([refused.statusCode, refused.json().status]).toEqual([403, 5004]);
+    }
   });
 
   test('item decisions: two at once, one wins; only by the assignee; another case’s item; rules of a decision', async () => {

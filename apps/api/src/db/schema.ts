@@ -627,3 +627,24 @@ export const outboxMessages = pgTable(
     check('outbox_messages_attempts_check', sql`attempts >= 0`),
   ],
 );
+
+/**
+ * What each submitted application is compared by for "similar clients" (issue #14,
+ * packages/domain/src/review/similar.ts): the kind and the keyed hash of its value (never the value).
+ */
+export const clientFingerprints = pgTable(
+  'client_fingerprints',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    kind: text('kind').notNull(),
+    valueHash: text('value_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.kind, t.valueHash] }),
+    index('client_fingerprints_value_idx').on(t.kind, t.valueHash),
+    check('client_fingerprints_kind_check', sql`kind in ('name_birth', 'bank_account', 'email', 'device')`),
+  ],
+);

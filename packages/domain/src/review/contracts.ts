@@ -109,6 +109,10 @@ export const CaseViewSchema = z.object({
   items: z.array(CaseItemSchema),
   events: z.array(CaseEventSchema),
   earlierSubmissions: z.array(z.object({ number: z.number(), submittedAt: z.string(), outcome: z.string() })),
+  /** Similar clients: other applications sharing a name and birth date, a bank account, an email or a device. */
+  similar: z.array(
+    z.object({ caseId: z.nullable(z.string()), applicantName: z.string(), reasons: z.array(z.string()) }),
+  ),
   /** What the signed-in person may do now, so the console shows only those buttons. */
   can: z.object({
     assignToMe: z.boolean(),
@@ -172,3 +176,12 @@ export const AccessEventSchema = z.object({
 });
 export const AccessEventsResponseSchema = z.object({ events: z.array(AccessEventSchema) });
 export type AccessEvent = z.infer<typeof AccessEventSchema>;
+
+/**
+ * GET /backoffice/api/assignees (case.reassign): the staff a case can be given to — active, not
+ * locked out, holding case.decide_items — by display name.
+ */
+export const AssigneeListSchema = z.object({
+  assignees: z.array(z.object({ id: z.string(), displayName: z.string() })),
+});
+export type AssigneeList = z.infer<typeof AssigneeListSchema>;

@@ -133,15 +133,17 @@ describe('SLA in Hong Kong business hours', () => {
 });
 
 describe('reason texts', () => {
-  it('every revision and decline reason and every flag has a text in zh-CN, zh-HK and en', async () => {
+  it('every revision and decline reason, every flag and every similarity has a text in zh-CN, zh-HK and en', async () => {
     const { REVISION_REASONS, DECLINE_REASONS, revisionReasonKey, declineReasonKey } = await import(
       './reasons'
     );
     const { CASE_FLAGS, caseFlagKey } = await import('./flags');
+    const { SIMILARITY_KINDS, similarityKindKey } = await import('./similar');
     const keys = [
       ...REVISION_REASONS.map(revisionReasonKey),
       ...DECLINE_REASONS.map(declineReasonKey),
       ...CASE_FLAGS.map(caseFlagKey),
+      ...SIMILARITY_KINDS.map(similarityKindKey),
     ];
     for (const lang of ['zh-CN', 'zh-HK', 'en']) {
       const texts = (await import(`../locales/${lang}/review.json`)).default as Record<string, string>;

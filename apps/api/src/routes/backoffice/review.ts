@@ -3,6 +3,7 @@ import {
   AccessEventsResponseSchema,
   ApproveCaseRequestSchema,
   AssignCaseRequestSchema,
+  AssigneeListSchema,
   CaseActionRequestSchema,
   CaseActionResponseSchema,
   CaseQueueQuerySchema,
@@ -21,6 +22,7 @@ import {
   decideItem,
   declineCase,
   fetchAccessEvents,
+  fetchAssignees,
   fetchCaseView,
   fetchQueue,
   readCaseDocument,
@@ -88,6 +90,16 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id',
     { preValidation: requireStaff('case.read'), schema: { params: CaseParams, response: responses(View) } },
     async (request) => ok(await fetchCaseView(ctx, reviewerOf(request), request.params.id)),
+  );
+
+  // who a case can be given to (the console's reassignment list)
+  app.get(
+    '/assignees',
+    {
+      preValidation: requireStaff('case.reassign'),
+      schema: { response: responses(envelope(AssigneeListSchema)) },
+    },
+    async (request) => ok(await fetchAssignees(ctx, reviewerOf(request))),
   );
 
   // to oneself (case.assign_self) or to someone else (case.reassign): the service checks which

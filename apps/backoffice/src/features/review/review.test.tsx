@@ -163,6 +163,7 @@ function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
       },
     ],
     earlierSubmissions: [],
+    similar: [],
     can: { ...NO_CAN, ...can },
   });
 }
@@ -377,6 +378,28 @@ describe('case view', () => {
     expect(screen.queryByRole('button', { name: '保存审核结果' })).toBeNull();
   });
 
+  it('lists similar clients with what they share, each a link to its case', async () => {
+    fakeApi(
+      ['reviewer'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/cases/c1'
+            ? ok({
+                ...caseView(),
+                similar: [
+                  { caseId: 'c9', applicantName: 'CHAN Siu Ming', reasons: ['银行账户相同', '设备相同'] },
+                ],
+              })
+            : undefined,
+      ],
+    );
+    start('/backoffice/cases/c1');
+    expect(await screen.findByText('相似客户（1）')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'CHAN Siu Ming' });
+    expect(link.getAttribute('href')).toBe('/backoffice/cases/c9');
+    expect(link.closest('li')!.textContent).toContain('银行账户相同、设备相同');
+  });
+
   it('shows an approver approve and decline, and no one the buttons they lack', async () => {
     fakeApi(
       ['approver'],
@@ -394,6 +417,53 @@ describe('case view', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['分配给我', '批准', '拒绝申请']);
+  });
+
+  it('lets an approver give the case to someone else from the server’s list, with the version', async () => {
+    const calls = fakeApi(
+      ['approver'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/cases/c1'
+            ? ok(caseView({ reassign: true, assignToMe: true }))
+            : undefined,
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/assignees'
+            ? ok({
+                assignees: [
+                  { id: 's1', displayName: 'Chan Tai Man' },
+                  { id: 's5', displayName: 'Lee Ka Yan' },
+                ],
+              })
+            : undefined,
+        (c) =>
+          c.method === 'POST' && c.url === '/backoffice/api/cases/c1/assign'
+            ? ok(
+                z.parse(CaseViewSchema, {
+                  ...caseView({ reassign: true }, 8),
+                  case: summary({
+                    stage: 'in_review',
+                    assignee: { id: 's5', displayName: 'Lee Ka Yan' },
+                    version: 8,
+                  }),
+                }),
+              )
+            : undefined,
+      ],
+    );
+    start('/backoffice/cases/c1');
+    const region = await screen.findByRole('region', { name: '申请操作' });
+    const give = within(region).getByRole('button', { name: '转交' }) as HTMLButtonElement;
+    expect(give.disabled).toBe(true);
+    // the current holder (Chan Tai Man) is not offered
+    await pick('将申请转交给', 'Lee Ka Yan', within(region));
+    expect(document.querySelector('.ant-select-dropdown')?.textContent ?? '').not.toContain('Chan Tai Man');
+    fireEvent.click(within(region).getByRole('button', { name: '转交' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ version: 7, assigneeId: 's5' });
+    expect(post.headers['x-csrf-token']).toBe('csrf-9');
+    expect(await screen.findByText('申请已转交给 Lee Ka Yan')).toBeTruthy();
   });
 
   it('returns an item for revision with its reasons, comment, note and the case version', async () => {

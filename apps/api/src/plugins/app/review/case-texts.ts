@@ -20,6 +20,11 @@ const t = (zhCn: string, zhHk: string, english: string): Texts => ({
 
 const REVIEW_TEXTS: Record<Language, Record<string, string>> = { 'zh-CN': zhCN, 'zh-HK': zhHK, en };
 
+/** A text of the domain's `review` namespace in `lang` (the key itself when missing: a test forbids it). */
+export function reviewText(key: string, lang: Language): string {
+  return REVIEW_TEXTS[lang][key] ?? key;
+}
+
 export function revisionReasonText(reason: RevisionReason, lang: Language): string {
   return REVIEW_TEXTS[lang][revisionReasonKey(reason)] ?? reason;
 }

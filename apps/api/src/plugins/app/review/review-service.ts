@@ -6,6 +6,7 @@ import {
   sha256Hex as sha256OfText,
 } from '@hk/domain';
 import type {
+  AssigneeList,
   CaseItem,
   CaseQueue,
   CaseQueueQuery,
@@ -54,7 +55,7 @@ import { queueDecisionNotices } from '../notifications/decision-notices';
 import { kickOutboxSender } from '../notifications/outbox-sender';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { matchTotpStep } from '../staff/staff-credentials';
-import { acceptStaffTotpStep, findStaffById, recordStaffFailure } from '../staff/staff-repository';
+import { acceptStaffTotpStep, findStaffById, listStaff, recordStaffFailure } from '../staff/staff-repository';
 import { listStepRows, lockApplication, updateStepRow } from '../steps/step-repository';
 import { documentKindLabel, PDF_TEXTS, pdfTranslate, stepTitle } from '../submissions/application-pdf/labels';
 import { changeApplicationStatus } from '../submissions/status-service';
@@ -91,6 +92,7 @@ import {
   updateCaseIfVersion,
   upsertDecision,
 } from './review-repository';
+import { similarApplications } from './similar-service';
 
 // The review of submitted applications (issue #14, docs/backoffice.md "Review and decisions").
 // Handlers call these; the rules are the domain's (review/decisions.ts, status-machine.ts); only
@@ -459,6 +461,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
       type: e.type,
       text: eventWords(e.type as CaseEventType, e.next ?? {}, lang, names, titles, sep),
     })),
+    similar: await similarApplications(ctx.db, c.applicationId, lang),
     earlierSubmissions: cases
       .filter((x) => x.submissionNumber < c.submissionNumber)
       .map((x) => ({
@@ -582,6 +585,20 @@ async function itemsAndTally(tx: Tx, c: ReviewCaseRow) {
 }
 
 /** Assigns the case to oneself (no `assigneeId`) or, with case.reassign, to someone who decides cases. */
+/** Who a case can be given to (case.reassign): active staff who may decide items, by name. */
+export async function fetchAssignees(ctx: Ctx, session: StaffRequestSession): Promise<AssigneeList> {
+  requirePermission(session, 'case.reassign');
+  const staff = await listStaff(ctx.db);
+  return {
+    assignees: staff
+      .filter(
+        (m) => !m.disabledAt && checkHasPermission(m.roles.filter(checkIsStaffRole), 'case.decide_items'),
+      )
+      .map((m) => ({ id: m.id, displayName: m.displayName }))
+      .sort((a, b) => a.displayName.localeCompare(b.displayName)),
+  };
+}
+
 export async function assignCase(
   ctx: Ctx,
   session: StaffRequestSession,

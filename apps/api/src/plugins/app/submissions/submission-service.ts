@@ -16,6 +16,7 @@ import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { carryOverApprovals } from '../review/carry-over-service';
 import { openReviewCase } from '../review/review-service';
+import { recordSimilarity } from '../review/similar-service';
 import {
   type ApplicationRow,
   findSubmittedHolderOfIdHash,
@@ -165,6 +166,8 @@ export async function submitApplication(
     // a re-submission keeps the approvals of what did not change
     const reviewCase = await openReviewCase(tx, submission, now);
     await carryOverApprovals(tx, reviewCase, submission, now);
+    // similar clients: this application's fingerprints against every other's, flagged both ways
+    await recordSimilarity(tx, ctx.vault, app, rows, reviewCase, now);
     await fault('snapshot_stored');
     await recordEvent(tx, meta, {
       type: 'submission_created',

@@ -1,4 +1,6 @@
 import {
+  type AssigneeList,
+  AssigneeListSchema,
   type CaseQueue,
   type CaseQueueQuery,
   CaseQueueQuerySchema,
@@ -113,4 +115,18 @@ export function declineCase(
  */
 export function documentUrl(caseId: string, documentId: string): string {
   return `${STAFF_API_PREFIX}${caseUrl(caseId)}/documents/${encodeURIComponent(documentId)}`;
+}
+
+/** GET /assignees: who a case can be given to (case.reassign). */
+export function fetchAssignees(): Promise<AssigneeList> {
+  return callStaffApi('/assignees', { schema: AssigneeListSchema });
+}
+
+/** POST /cases/:id/assign with someone's id: reassignment (case.reassign). */
+export function assignCaseTo(id: string, version: number, assigneeId: string): Promise<CaseView> {
+  return callStaffApi(`${caseUrl(id)}/assign`, {
+    method: 'POST',
+    body: { version, assigneeId },
+    schema: CaseViewSchema,
+  });
 }

@@ -4,11 +4,12 @@ import { Alert, Button, Descriptions, Space, Spin, Tag, Timeline, Typography } f
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { casePath, ROUTES } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import {
   approveCase,
+  assignCaseTo,
   assignCaseToMe,
   decideItem,
   declineCase,
@@ -21,6 +22,7 @@ import { TAG_ATTENTION } from '../tag-colors';
 import { ApproveModal } from './approve-modal';
 import { DeclineModal } from './decline-modal';
 import type { FromQueueState } from './queue-page';
+import { ReassignControl } from './reassign-control';
 import { ReviewItemBlock } from './review-item';
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; view: CaseView };
@@ -29,7 +31,7 @@ type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: '
 export type ActionOutcome = { ok: true } | { ok: false; isConflict: boolean; message: string };
 
 /** The actions of the whole case; each item's form reports under `item:<key>`. */
-type CaseActionId = 'assign' | 'return' | 'recommend' | 'approve' | 'decline';
+type CaseActionId = 'assign' | 'reassign' | 'return' | 'recommend' | 'approve' | 'decline';
 
 /** Items of one step, in the server's order: the step's answers first, then its documents. */
 function groupByStep(items: readonly CaseItem[]) {
@@ -141,7 +143,7 @@ export function CasePage() {
   const c = view.case;
   const { can } = view;
   const caseError = (
-    ['assign', 'return', 'recommend', 'approve', 'decline'] as const satisfies CaseActionId[]
+    ['assign', 'reassign', 'return', 'recommend', 'approve', 'decline'] as const satisfies CaseActionId[]
   )
     .map((a) => errors[a])
     .find(Boolean);
@@ -235,6 +237,29 @@ export function CasePage() {
         ]}
       />
 
+      {view.similar.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('similar_title', { count: view.similar.length })}
+          description={
+            <ul className="similar-list">
+              {view.similar.map((sim, i) => (
+                <li key={sim.caseId ?? i}>
+                  {sim.caseId ? (
+                    <Link to={casePath(sim.caseId)}>{sim.applicantName}</Link>
+                  ) : (
+                    sim.applicantName
+                  )}
+                  {': '}
+                  {sim.reasons.join(t('similar_separator'))}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+
       <section aria-label={t('case_actions')} className="case-actions">
         <Space wrap>
           {can.assignToMe && (
@@ -274,6 +299,15 @@ export function CasePage() {
             </Button>
           )}
         </Space>
+        {can.reassign && (
+          <ReassignControl
+            view={view}
+            busy={busy === 'reassign'}
+            onReassign={(assigneeId, name) =>
+              void run('reassign', (v) => assignCaseTo(c.id, v, assigneeId), t('done_reassigned', { name }))
+            }
+          />
+        )}
         {caseError && <Alert type="error" showIcon title={caseError} className="action-error" />}
       </section>
 
