@@ -231,14 +231,14 @@ test('returned as blurry, retaken, re-submitted, recommended by the reviewer, ap
     await page.goto('/usercenter');
     await expect(page).toHaveURL(/\/userinfo\?state=refused/);
     await expect(page.getByRole('heading', { level: 1, name: '请修改您的开户资料' })).toBeVisible();
-    const idStep = page.getByRole('listitem', { name: '证件签发地' });
+    const idStep = page.getByRole('listitem', { name: '身份证明' });
     await expect(idStep).toContainText('身份证件正面');
     await expect(idStep).toContainText('图片模糊，无法看清');
     await expect(idStep).toContainText('Please retake the photo of the front in good light.');
     await expect(page.getByText('Glare over the date of birth.')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '提交修改' })).toBeDisabled();
     await expectNoA11yViolations(page, 'returned for changes');
-    await idStep.getByRole('link', { name: '修改证件签发地' }).click();
+    await idStep.getByRole('link', { name: '修改身份证明' }).click();
   });
 
   await test.step('retakes the ID front where the reason is shown, confirms, re-submits', async () => {
@@ -253,7 +253,7 @@ test('returned as blurry, retaken, re-submitted, recommended by the reviewer, ap
     await expect(page.getByRole('heading', { level: 1, name: '确认证件信息' })).toBeVisible();
     await page.getByRole('button', { name: '提交修改' }).click();
     await expect(page).toHaveURL(/\/userinfo\?state=refused/);
-    await expect(page.getByRole('listitem', { name: '证件签发地' })).toContainText('已完成');
+    await expect(page.getByRole('listitem', { name: '身份证明' })).toContainText('已完成');
     // a change after signing asks for the signature again (the registry reopens it)
     const open = await apiCall<{ steps: { step: string; confirmed: boolean }[] }>(
       page,

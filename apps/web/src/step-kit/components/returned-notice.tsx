@@ -12,7 +12,9 @@ export function ReturnedItemText({ item }: { item: ReturnedItem }) {
   return (
     <>
       <span className="returned-item__label">{item.label}</span>
-      {item.reasons.length > 0 ? `: ${item.reasons.join(t('returned_reason_separator'))}` : ''}
+      {item.reasons.length > 0
+        ? `${t('returned_label_separator')}${item.reasons.join(t('returned_reason_separator'))}`
+        : ''}
       {item.comment ? (
         <span className="returned-item__comment"> {t('returned_comment', { comment: item.comment })}</span>
       ) : null}
@@ -65,7 +67,9 @@ export function ReturnedTileText({ id, item }: { id: string; item: ReturnedItem 
   return (
     <p className="id-tile__returned" id={id}>
       {t('returned_photo', { reasons: item.reasons.join(t('returned_reason_separator')) })}
-      {item.comment ? ` ${t('returned_comment', { comment: item.comment })}` : ''}
+      {item.comment ? (
+        <span className="returned-item__comment">{t('returned_comment', { comment: item.comment })}</span>
+      ) : null}
     </p>
   );
 }

@@ -43,7 +43,7 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('/userinfo?state=refused (%s)'
     renderStep('/userinfo', <ReturnedPage />, '?state=refused&title=x');
     const heading = await screen.findByRole('heading', { level: 1, name: i18n.t('steps:returned_title') });
     expect(heading).toBeTruthy();
-    const identity = screen.getByRole('listitem', { name: i18n.t('common:title_id_location') });
+    const identity = screen.getByRole('listitem', { name: i18n.t('flow:stage_id') });
     expect(within(identity).getByText('身份证件正面')).toBeTruthy();
     expect(identity.textContent).toContain('图片模糊，无法看清');
     expect(identity.textContent).toContain(
@@ -51,7 +51,7 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('/userinfo?state=refused (%s)'
     );
     // a returned photo opens the photos screen, the refused flag and the rest of the query kept
     const change = within(identity).getByRole('link', {
-      name: i18n.t('steps:returned_change_step', { step: i18n.t('common:title_id_location') }),
+      name: i18n.t('steps:returned_change_step', { step: i18n.t('flow:stage_id') }),
     });
     expect(change.getAttribute('href')).toBe(
       `${STEP_SCREENS.identity.more.photos.path}?state=refused&title=x`,

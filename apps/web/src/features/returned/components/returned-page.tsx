@@ -10,6 +10,8 @@ import { ReturnedItemText } from '../../../step-kit/components/returned-notice';
 import { PageState } from '../../../step-kit/components/step-header';
 import { addFlowMessages } from '../../../step-kit/lib/flow-messages';
 import { STEP_PATHS, stepTitleKey } from '../../../step-kit/lib/step-paths';
+import '../../../step-kit/step-kit.css';
+import '../../../step-kit/components/steps.css';
 import './returned-page.css';
 
 const NAMESPACES = ['steps', 'common', 'flow'] as const;
@@ -66,7 +68,8 @@ export default function ReturnedPage() {
       <ol className="returned-steps">
         {data.steps.map((s) => {
           const items = data.items.filter((i) => i.step === s.step);
-          const title = t(`common:${stepTitleKey(s.step)}`);
+          // the ID step by its stage's name: its first screen's title (the ID's location) says less
+          const title = s.step === 'identity' ? t('flow:stage_id') : t(`common:${stepTitleKey(s.step)}`);
           const headingId = `returned-${s.step}`;
           return (
             <li key={s.step} className="step-section returned-step" aria-labelledby={headingId}>
