@@ -13,6 +13,7 @@ import { documentUrl } from '../api/review-api';
 import { formatHkTime, formatSize, shortHash } from '../format';
 import { TAG_ATTENTION, TAG_OK } from '../tag-colors';
 import type { ActionOutcome } from './case-page';
+import { PdfPages } from './pdf-pages';
 
 interface Props {
   caseId: string;
@@ -163,11 +164,9 @@ function DocumentView({
           <span className="visually-hidden">{t('opens_new_tab')}</span>
         </a>
       ) : (
-        // a PDF opens in the browser's own viewer in a new tab, under the server's CSP sandbox
-        // (scripts off); never downloaded for a desktop reader
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {t('open_pdf', { title })}
-        </a>
+        // a PDF is drawn here page by page (pdf.js, no script of the document runs); never
+        // downloaded for a desktop reader
+        <PdfPages url={url} title={title} />
       )}
     </div>
   );
