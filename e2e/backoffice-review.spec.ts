@@ -63,6 +63,26 @@ async function consoleApi(staff: Page) {
       staff.request.post(`/backoffice/api${path}`, { data: body, headers }),
   };
 }
+
+/** Approves every undecided item of a case but those named, through the console's calls. */
+async function approveUndecided(
+  api: Awaited<ReturnType<typeof consoleApi>>,
+  caseId: string,
+  except: string[] = [],
+) {
+  let lite = await api.view(caseId);
+  for (const item of lite.items.filter((i) => i.decision === null && !except.includes(i.title))) {
+    const res = await api.put(`/cases/${caseId}/items/${item.key}`, {
+      version: lite.case.version,
+      verdict: 'approved',
+      reasons: [],
+      applicantComment: null,
+      internalNote: null,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    lite = ((await res.json()) as { data: CaseViewLite }).data;
+  }
+}
 interface CaseViewLite {
   case: { version: number };
   items: { key: string; title: string; decision: { verdict: string } | null }[];
@@ -190,19 +210,7 @@ test('returned as blurry, retaken, re-submitted, recommended by the reviewer, ap
   // every other item approved through the console's own calls (a test helper: the screens for one
   // item are above), then the page shows the case as it is now
   const firstCaseId = staff.url().split('/').pop()!;
-  const api = await consoleApi(staff);
-  let lite = await api.view(firstCaseId);
-  for (const item of lite.items.filter((i) => i.decision === null && i.title !== 'ID front')) {
-    const res = await api.put(`/cases/${firstCaseId}/items/${item.key}`, {
-      version: lite.case.version,
-      verdict: 'approved',
-      reasons: [],
-      applicantComment: null,
-      internalNote: null,
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    lite = ((await res.json()) as { data: CaseViewLite }).data;
-  }
+  await approveUndecided(await consoleApi(staff), firstCaseId, ['ID front']);
   await staff.reload();
   await actions.getByRole('button', { name: 'Return to the applicant' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'returned to the applicant' })).toHaveCount(1);
@@ -291,18 +299,7 @@ test('returned as blurry, retaken, re-submitted, recommended by the reviewer, ap
     await photo.getByRole('form').getByLabel('Approve').check();
     await photo.getByRole('form').getByRole('button', { name: 'Save decision' }).click();
     await expect(photo.getByRole('definition').filter({ hasText: 'Approved' })).toBeVisible();
-    let lite2 = await console2.view(secondCaseId);
-    for (const item of lite2.items.filter((i) => i.decision === null)) {
-      const res = await console2.put(`/cases/${secondCaseId}/items/${item.key}`, {
-        version: lite2.case.version,
-        verdict: 'approved',
-        reasons: [],
-        applicantComment: null,
-        internalNote: null,
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      lite2 = ((await res.json()) as { data: CaseViewLite }).data;
-    }
+    await approveUndecided(console2, secondCaseId);
     await staff.reload();
     await expect(actions.getByRole('button', { name: 'Recommend approval' })).toBeVisible();
     await actions.getByRole('button', { name: 'Recommend approval' }).click();

@@ -34,6 +34,17 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
     reviewerAccount = await createStaff(t, ['reviewer']);
   });
 
+  /** The case of an application's second submission. */
+  const secondCase = async (applicationId: string) =>
+    (
+      await t.app.ctx.db
+        .select()
+        .from(reviewCases)
+        .where(eq(reviewCases.applicationId, applicationId))
+        .orderBy(reviewCases.submissionNumber)
+        .offset(1)
+    )[0];
+
   const returned = async (token: string, lang: Lang) => {
     const res = await postJson(t, '/v9/OpenAccountHk/returned', {}, { token, lang });
     expect(res.json.status, JSON.stringify(res.json)).toBe(0);
@@ -137,12 +148,7 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
     await confirmLoose(t, r.applicant, 'identity', {});
     await sign(t, r.applicant);
     expect((await submit(t, r.applicant)).json.status).toBe(0);
-    const [second] = await t.app.ctx.db
-      .select()
-      .from(reviewCases)
-      .where(eq(reviewCases.applicationId, r.applicationId))
-      .orderBy(reviewCases.submissionNumber)
-      .offset(1);
+    const second = await secondCase(r.applicationId);
     const v = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
     const changed = v.items.filter((i) => i.changedSinceLastReview);
     expect(changed.map((i) => i.title)).toEqual(['ID front']);
@@ -171,12 +177,7 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
     await confirmLoose(t, s.applicant, 'identity', {});
     await sign(t, s.applicant);
     expect((await submit(t, s.applicant)).json.status).toBe(0);
-    const [second] = await t.app.ctx.db
-      .select()
-      .from(reviewCases)
-      .where(eq(reviewCases.applicationId, s.applicationId))
-      .orderBy(reviewCases.submissionNumber)
-      .offset(1);
+    const second = await secondCase(s.applicationId);
     const next = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
     const pending = next.items.filter((i) => i.decision === null);
     expect(pending.map((i) => i.title)).toEqual(['ID front']);
