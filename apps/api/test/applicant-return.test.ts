@@ -1,7 +1,7 @@
 // The applicant's side of a return (issue #14): what staff returned, read by the applicant in
 // their language (never the internal note, never another applicant's), and the evidence a
 // submission names kept whole when the applicant replaces a returned photo.
-import { ApplicationStatus } from '@hk/domain';
+import { ApplicationStatus, type StepId } from '@hk/domain';
 import { type CaseView, CaseViewSchema } from '@hk/domain/review/contracts';
 import { ReturnedResponseSchema } from '@hk/domain/review/returned-contracts';
 import { eq } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import {
   staffCall,
   submittedApplication,
 } from './review-helpers';
-import { confirmLoose, sign, submit } from './submit-helpers';
+import { audit, confirmLoose, sign, submit } from './submit-helpers';
 
 const pgUrl = await findPostgres();
 const view = (res: { json(): { data: unknown } }) => z.parse(CaseViewSchema, res.json().data) as CaseView;
@@ -174,29 +174,44 @@ describe.each(DB_KINDS)('the applicant after a return (%s)', (kind) => {
     }
     v = view(await staffCall(t, reviewer, 'POST', `/cases/${s.caseId}/return`, { version: v.case.version }));
     expect((await upload(t, s.applicant.token, 'id_front', await images.jpeg(900, 560))).json.status).toBe(0);
-    await confirmLoose(t, s.applicant, 'identity', {});
+    // the applicant also corrects the English given name on the ID step (open again by the return)
+    await confirmLoose(t, s.applicant, 'identity', { english_given_name: 'TAI KIN' });
+    // what that change reopens through the registry is confirmed again, unchanged
+    const reopened = (await audit(t, s.applicant)).json.data.blocking as StepId[];
+    for (const step of reopened.filter((x) => x !== 'signature'))
+      await confirmLoose(t, s.applicant, step, {});
     await sign(t, s.applicant);
     expect((await submit(t, s.applicant)).json.status).toBe(0);
     const second = await secondCase(s.applicationId);
     const next = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
     const pending = next.items.filter((i) => i.decision === null);
-    expect(pending.map((i) => i.title)).toEqual(['ID front']);
-    expect(pending[0]!.changedSinceLastReview).toBe(true);
+    // the identity's answers, the new photo, and the signature made again over the new answers
+    expect(pending.map((i) => i.title).slice(0, 2)).toEqual(['Identity', 'ID front']);
+    expect(pending.map((i) => i.step)).toEqual(['identity', 'identity', 'signature']);
+    expect(pending.every((i) => i.changedSinceLastReview)).toBe(true);
+    // the changed step says what changed, line by line, in the staff member's words
+    const identityChanges = pending[0]!.changes;
+    expect(identityChanges).toHaveLength(1);
+    expect(identityChanges[0]).toMatchObject({ after: 'TAI KIN' });
+    expect(identityChanges[0]!.before).not.toBe('TAI KIN');
+    expect(pending[1]!.changes).toEqual([]);
     // the carried approvals name who made them
     const carried = next.items.filter((i) => i.decision !== null);
-    expect(carried.length).toBe(v.items.length - 1);
+    expect(carried.length).toBe(v.items.length - pending.length);
     for (const i of carried)
       expect(i.decision).toMatchObject({ verdict: 'approved', decidedBy: { id: reviewer.id } });
-    // deciding the one new item is enough to recommend
-    const decided = view(
-      await staffCall(t, reviewer, 'PUT', `/cases/${second!.id}/items/${pending[0]!.key}`, {
-        version: next.case.version,
-        verdict: 'approved',
-        reasons: [],
-        applicantComment: null,
-        internalNote: null,
-      }),
-    );
+    // deciding the changed items is enough to recommend
+    let decided = next;
+    for (const item of pending)
+      decided = view(
+        await staffCall(t, reviewer, 'PUT', `/cases/${second!.id}/items/${item.key}`, {
+          version: decided.case.version,
+          verdict: 'approved',
+          reasons: [],
+          applicantComment: null,
+          internalNote: null,
+        }),
+      );
     const rec = await staffCall(t, reviewer, 'POST', `/cases/${second!.id}/recommend`, {
       version: decided.case.version,
     });

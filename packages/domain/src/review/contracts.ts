@@ -90,6 +90,10 @@ export const CaseItemSchema = z.object({
   ),
   /** For a re-submission: whether this item changed since the submission last reviewed. */
   changedSinceLastReview: z.boolean(),
+  /** For a changed step: each line whose value differs from the submission last reviewed (before, after). */
+  changes: z.array(
+    z.object({ label: z.string(), before: z.nullable(z.string()), after: z.nullable(z.string()) }),
+  ),
 });
 export type CaseItem = z.infer<typeof CaseItemSchema>;
 

@@ -52,3 +52,28 @@ describe('review items of a snapshot (issue #14)', () => {
     expect(checkCanChangeStep(-2, false)).toBe(false);
   });
 });
+
+describe('the fields that changed in a step', () => {
+  it('lists each changed, added and removed line, current order first', async () => {
+    const { fieldChanges } = await import('./items');
+    expect(
+      fieldChanges(
+        [
+          { label: 'Email', value: 'a@example.com' },
+          { label: 'District', value: 'Wan Chai' },
+          { label: 'Floor', value: '12' },
+        ],
+        [
+          { label: 'District', value: 'Sha Tin' },
+          { label: 'Email', value: 'a@example.com' },
+          { label: 'Flat', value: 'A' },
+        ],
+      ),
+    ).toEqual([
+      { label: 'District', before: 'Wan Chai', after: 'Sha Tin' },
+      { label: 'Flat', before: null, after: 'A' },
+      { label: 'Floor', before: '12', after: null },
+    ]);
+    expect(fieldChanges([{ label: 'A', value: '1' }], [{ label: 'A', value: '1' }])).toEqual([]);
+  });
+});

@@ -108,3 +108,28 @@ export function applicantNameOfSnapshot(snapshot: unknown): string {
     .join(' ');
   return [text(identity.chinese_name), english].filter(Boolean).join(' / ') || '—';
 }
+
+export interface FieldLine {
+  label: string;
+  value: string;
+}
+
+/**
+ * What changed in a step between two renderings of it (each a list of label–value lines in the
+ * staff member's language): each label whose value differs, was added or went away, in the current
+ * order then the removed ones. The case view shows it beside a re-submission's changed step.
+ */
+export function fieldChanges(
+  previous: readonly FieldLine[],
+  current: readonly FieldLine[],
+): { label: string; before: string | null; after: string | null }[] {
+  const before = new Map(previous.map((l) => [l.label, l.value]));
+  const after = new Map(current.map((l) => [l.label, l.value]));
+  const changes: { label: string; before: string | null; after: string | null }[] = [];
+  for (const l of current)
+    if (before.get(l.label) !== l.value)
+      changes.push({ label: l.label, before: before.get(l.label) ?? null, after: l.value });
+  for (const l of previous)
+    if (!after.has(l.label)) changes.push({ label: l.label, before: l.value, after: null });
+  return changes;
+}

@@ -16,6 +16,14 @@ import * as z from 'zod/mini';
 import { App } from '../../app/app';
 import { initI18n } from '../../lib/i18n';
 
+// pdf.js draws nothing in jsdom: the PDF component is replaced at its module boundary here, and
+// tested on its own (components/pdf-pages.test.tsx) and in Chromium
+vi.mock('./components/pdf-pages', () => ({
+  PdfPages: ({ url, title }: { url: string; title: string }) => (
+    <div data-testid="pdf-pages">{`${title} ${url}`}</div>
+  ),
+}));
+
 interface Call {
   method: string;
   url: string;
@@ -113,6 +121,7 @@ function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
         document: null,
         decision: null,
         changedSinceLastReview: false,
+        changes: [],
       },
       {
         key: 'document:d0c5a1e0-0000-4000-8000-000000000001',
@@ -136,6 +145,7 @@ function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
           decidedAt: '2026-11-26T03:00:00.000Z',
         },
         changedSinceLastReview: true,
+        changes: [],
       },
       {
         key: 'document:d0c5a1e0-0000-4000-8000-000000000002',
@@ -152,6 +162,7 @@ function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
         },
         decision: null,
         changedSinceLastReview: false,
+        changes: [],
       },
     ],
     events: [
@@ -367,8 +378,10 @@ describe('case view', () => {
     expect(screen.getByRole('img', { name: '身份证正面照片' }).getAttribute('src')).toBe(
       '/backoffice/api/cases/c1/documents/d0c5a1e0-0000-4000-8000-000000000001',
     );
-    const pdf = screen.getByRole('link', { name: /在新标签页中查看 PDF：住址证明/ });
-    expect(pdf.getAttribute('target')).toBe('_blank');
+    // a PDF is drawn in the page from the same documents route (pdf-pages.test.tsx draws it)
+    expect(screen.getByTestId('pdf-pages').textContent).toBe(
+      '住址证明 /backoffice/api/cases/c1/documents/d0c5a1e0-0000-4000-8000-000000000002',
+    );
     expect(screen.getByText('分配给 Chan Tai Man')).toBeTruthy();
     expect(screen.getByText('图片模糊，无法看清')).toBeTruthy();
 
@@ -376,6 +389,40 @@ describe('case view', () => {
     expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['退回申请人修改']);
     // decideItems is false: no decision form
     expect(screen.queryByRole('button', { name: '保存审核结果' })).toBeNull();
+  });
+
+  it('shows what changed in a re-submitted step since the last review, line by line', async () => {
+    const base = caseView();
+    fakeApi(
+      ['reviewer'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/cases/c1'
+            ? ok({
+                ...base,
+                items: base.items.map((item, i) =>
+                  i === 0
+                    ? {
+                        ...item,
+                        changedSinceLastReview: true,
+                        changes: [
+                          { label: '英文姓名', before: 'CHAN Siu Ming', after: 'CHAN Siu-ming' },
+                          { label: '曾用名', before: null, after: '陳小明' },
+                        ],
+                      }
+                    : item,
+                ),
+              })
+            : undefined,
+      ],
+    );
+    start('/backoffice/cases/c1');
+    const changes = await screen.findByRole('region', { name: '身份证明自上次审核后的更改' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['英文姓名：CHAN Siu Ming → CHAN Siu-ming', '曾用名：（无） → 陳小明']);
   });
 
   it('lists similar clients with what they share, each a link to its case', async () => {

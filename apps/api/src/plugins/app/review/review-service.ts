@@ -35,6 +35,7 @@ import { CASE_FLAGS, type CaseFlag, flagsOfAnswers } from '@hk/domain/review/fla
 import {
   applicantNameOfSnapshot,
   changedItemKeys,
+  fieldChanges,
   reviewItemsOfSnapshot,
   snapshotDocuments,
   snapshotSteps,
@@ -399,6 +400,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
 
   const items = reviewItemsOfSnapshot(snapshot);
   const steps = snapshotSteps(snapshot);
+  const previousSteps = previous ? snapshotSteps(previous.snapshot) : [];
   const docs = snapshotDocuments(snapshot);
   const byKey = new Map(decisions.map((d) => [d.itemKey, d]));
   const itemTitle = (item: ReviewItem) =>
@@ -409,6 +411,10 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
     const decision = byKey.get(key);
     const doc = item.kind === 'document' ? docs.find((d) => d.id === item.documentId) : undefined;
     const step = item.kind === 'step' ? steps.find((s) => s.step === item.step) : undefined;
+    const changesOf = (current: (typeof steps)[number]) => {
+      const before = previousSteps.find((s) => s.step === current.step);
+      return fieldChanges(before ? stepLines(before, lang) : [], stepLines(current, lang));
+    };
     return {
       key,
       kind: item.kind,
@@ -438,6 +444,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
           }
         : null,
       changedSinceLastReview: changed.has(key),
+      changes: step && changed.has(key) ? changesOf(step) : [],
     };
   });
 

@@ -56,6 +56,24 @@ export function ReviewItemBlock({
         </Space>
       </div>
 
+      {item.changes.length > 0 && (
+        <section className="field-changes" aria-label={t('changes_title', { title: item.title })}>
+          <Typography.Text strong>{t('changes_title', { title: item.title })}</Typography.Text>
+          <ul>
+            {item.changes.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a label may repeat; the list is fixed for the item
+              <li key={`${c.label}-${i}`}>
+                {t('change_line', {
+                  label: c.label,
+                  before: c.before ?? t('change_empty'),
+                  after: c.after ?? t('change_empty'),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {item.fields.length > 0 && (
         <dl className="field-list">
           {item.fields.map((f, i) => (
