@@ -4,6 +4,7 @@ import {
   CaseQueueSchema,
   type CaseView,
   CaseViewSchema,
+  StaffMemberListSchema,
 } from '@hk/domain/review/contracts';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { StaffRole } from '@hk/domain/staff/roles';
@@ -509,10 +510,26 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect(listed.json().data.events).toEqual([
       expect.objectContaining({
         staff: { id: reviewer.id, displayName: expect.any(String) },
+        applicationId: s.applicationId,
+        applicantName: expect.stringMatching(/\S/),
         documentId: doc.id,
         ip: '127.0.0.1',
       }),
     ]);
+    // and per staff member: everyone with an account, then the reviewer's own reads
+    const admin = await as('administrator');
+    const members = await staffCall(t, admin, 'GET', '/staff-members');
+    expect(members.statusCode, members.body).toBe(200);
+    expect(
+      z.parse(StaffMemberListSchema, members.json().data).members.find((m) => m.id === reviewer.id),
+    ).toMatchObject({ roles: ['reviewer'], disabled: false });
+    const own = await staffCall(t, admin, 'GET', `/staff-members/${reviewer.id}/access-events`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.events.map((e: { documentId: string }) => e.documentId)).toContain(doc.id);
+    for (const path of ['/staff-members', `/staff-members/${reviewer.id}/access-events`])
+      expect((await staffCall(t, reviewer, 'GET', path)).statusCode).toBe(403);
+    const nobody = await staffCall(t, admin, 'GET', `/staff-members/${crypto.randomUUID()}/access-events`);
+    expect([nobody.statusCode, nobody.json().status]).toEqual([404, 5006]);
     // append-only
     await expect(
       t.app.ctx.db.delete(staffAccessEvents).where(eq(staffAccessEvents.applicationId, s.applicationId)),

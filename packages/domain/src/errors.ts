@@ -68,6 +68,8 @@ export const ErrorCode = {
   STAFF_NOT_ALLOWED: 5004,
   /** A state-changing staff call without the session's CSRF token. HTTP 403. */
   STAFF_CSRF_REFUSED: 5005,
+  /** No staff member with that id (the audit of one member's reads). HTTP 404. */
+  STAFF_MEMBER_NOT_FOUND: 5006,
   /** Review (issue #14, 51xx): no such case, or no such item or document in it. HTTP 404. */
   CASE_NOT_FOUND: 5101,
   /** The case changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
@@ -155,6 +157,7 @@ export function httpStatusOf(name: ErrorCodeName): number {
     case 'STAFF_LOCKED':
       return 423;
     case 'CASE_NOT_FOUND':
+    case 'STAFF_MEMBER_NOT_FOUND':
       return 404;
     case 'CASE_DECISION_INVALID':
     case 'CASE_ASSIGNEE_INVALID':

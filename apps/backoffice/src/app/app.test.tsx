@@ -132,13 +132,67 @@ describe('sign-in', () => {
     expect(window.location.pathname).toMatch(/^\/backoffice\/?$/);
   });
 
-  it('shows an administrator staff and audit, and refuses a typed address their roles lack', async () => {
-    fakeApi({
+  it('shows an administrator the audit: one staff member’s reads of sensitive data, and one application’s', async () => {
+    const event = {
+      id: 7,
+      at: '2026-11-27T02:30:00.000Z',
+      staff: { id: 's2', displayName: 'Lee Ka Yan' },
+      what: 'document',
+      applicationId: '3f2c1a00-0000-4000-8000-000000000001',
+      applicantName: '陳大文 / CHAN TAI MAN',
+      caseId: 'c1',
+      documentId: 'd1',
+      documentKind: '身份证件正面',
+      ip: '203.0.113.9',
+    };
+    const calls = fakeApi({
       'GET /backoffice/api/session': [{ http: 200, status: 0, data: sessionOf(['administrator']) }],
+      'GET /backoffice/api/staff-members': [
+        {
+          http: 200,
+          status: 0,
+          data: {
+            members: [
+              {
+                id: 's2',
+                username: 'lee.ky',
+                displayName: 'Lee Ka Yan',
+                roles: ['reviewer'],
+                disabled: false,
+              },
+            ],
+          },
+        },
+      ],
+      'GET /backoffice/api/staff-members/s2/access-events': [
+        { http: 200, status: 0, data: { events: [event] } },
+      ],
+      'GET /backoffice/api/applications/3f2c1a00-0000-4000-8000-000000000001/access-events': [
+        { http: 200, status: 0, data: { events: [] } },
+      ],
     });
     start('/backoffice/audit');
     await screen.findByRole('heading', { level: 1, name: '审计' });
-    expect(screen.getByText(/下一阶段/)).toBeTruthy();
+    const select = await screen.findByLabelText('按员工查看读取记录');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('Lee Ka Yan (lee.ky)'));
+    const row = (await screen.findByText('身份证件正面')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: '陳大文 / CHAN TAI MAN' }).getAttribute('href')).toBe(
+      '/backoffice/cases/c1',
+    );
+    expect(row.textContent).toContain('203.0.113.9');
+    // by application: the id is checked before it is asked for
+    const input = screen.getByLabelText('按申请查看读取记录（申请编号）');
+    fireEvent.change(input, { target: { value: 'not an id' } });
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入申请编号（UUID，例如 3f2c…-…）');
+    fireEvent.change(input, { target: { value: event.applicationId } });
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('没有读取记录。')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('access-events')).map((c) => c.url)).toEqual([
+      '/backoffice/api/staff-members/s2/access-events',
+      '/backoffice/api/applications/3f2c1a00-0000-4000-8000-000000000001/access-events',
+    ]);
     const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
     expect(menu.getByText('员工')).toBeTruthy();
     expect(menu.getByText('审核队列')).toBeTruthy();

@@ -2,6 +2,7 @@ import { checkHasPermission } from '@hk/domain/staff/roles';
 import { Route, Routes } from 'react-router';
 import { ComingLaterPage } from '../components/coming-later-page';
 import { NotAllowedPage, NotFoundPage } from '../components/not-allowed-page';
+import { AuditPage } from '../features/audit/components/audit-page';
 import { HomePage } from '../features/home/components/home-page';
 import { CasePage } from '../features/review/components/case-page';
 import { QueuePage } from '../features/review/components/queue-page';
@@ -16,6 +17,7 @@ function PermissionPage({ route }: { route: 'reviewQueue' | 'caseView' | 'staff'
   if (!checkHasPermission(staff.roles, permission)) return <NotAllowedPage />;
   if (route === 'reviewQueue') return <QueuePage />;
   if (route === 'caseView') return <CasePage />;
+  if (route === 'audit') return <AuditPage />;
   return <ComingLaterPage titleKey={titleKey} />;
 }
 

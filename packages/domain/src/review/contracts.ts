@@ -172,6 +172,9 @@ export const AccessEventSchema = z.object({
   staff: StaffRefSchema,
   /** What was read: `document` (a file's bytes). */
   what: z.string(),
+  /** The application whose data was read, and the applicant's name on its case. */
+  applicationId: z.string(),
+  applicantName: z.nullable(z.string()),
   caseId: z.nullable(z.string()),
   documentId: z.nullable(z.string()),
   /** The document's kind in the staff member's language, when a document was read. */
@@ -189,3 +192,17 @@ export const AssigneeListSchema = z.object({
   assignees: z.array(z.object({ id: z.string(), displayName: z.string() })),
 });
 export type AssigneeList = z.infer<typeof AssigneeListSchema>;
+
+/** GET /backoffice/api/staff-members (audit.read): everyone with a staff account, for the audit. */
+export const StaffMemberListSchema = z.object({
+  members: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      displayName: z.string(),
+      roles: z.array(z.string()),
+      disabled: z.boolean(),
+    }),
+  ),
+});
+export type StaffMemberList = z.infer<typeof StaffMemberListSchema>;

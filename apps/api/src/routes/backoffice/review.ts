@@ -11,6 +11,7 @@ import {
   CaseViewSchema,
   DecideItemRequestSchema,
   DeclineCaseRequestSchema,
+  StaffMemberListSchema,
 } from '@hk/domain/review/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,9 +23,11 @@ import {
   decideItem,
   declineCase,
   fetchAccessEvents,
+  fetchAccessEventsOfStaff,
   fetchAssignees,
   fetchCaseView,
   fetchQueue,
+  fetchStaffMembers,
   readCaseDocument,
   recommendCase,
   returnCase,
@@ -190,5 +193,23 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
     },
     async (request) => ok(await fetchAccessEvents(ctx, reviewerOf(request), request.params.id)),
+  );
+
+  // the audit: everyone with a staff account, and one member's reads of sensitive data
+  app.get(
+    '/staff-members',
+    {
+      preValidation: requireStaff('audit.read'),
+      schema: { response: responses(envelope(StaffMemberListSchema)) },
+    },
+    async () => ok(await fetchStaffMembers(ctx)),
+  );
+  app.get(
+    '/staff-members/:id/access-events',
+    {
+      preValidation: requireStaff('audit.read'),
+      schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
+    },
+    async (request) => ok(await fetchAccessEventsOfStaff(ctx, reviewerOf(request), request.params.id)),
   );
 }

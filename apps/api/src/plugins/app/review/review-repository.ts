@@ -153,6 +153,20 @@ export async function listAccessEventsOfApplication(
     .limit(limit);
 }
 
+/** A staff member's reads of sensitive data, newest first (audit.read). */
+export async function listAccessEventsOfStaff(
+  db: Db | Tx,
+  staffId: string,
+  limit: number,
+): Promise<AccessEventRow[]> {
+  return db
+    .select()
+    .from(staffAccessEvents)
+    .where(eq(staffAccessEvents.staffId, staffId))
+    .orderBy(desc(staffAccessEvents.id))
+    .limit(limit);
+}
+
 /** Display names of staff members by id (the queue's assignees, the events' actors). */
 export async function findStaffNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];

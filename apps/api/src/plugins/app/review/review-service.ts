@@ -13,6 +13,7 @@ import type {
   CaseSummary,
   CaseView,
   DecideItemRequest,
+  StaffMemberList,
 } from '@hk/domain/review/contracts';
 import {
   type CaseActionProblem,
@@ -75,6 +76,7 @@ import {
   STAGE_TEXTS,
 } from './case-texts';
 import {
+  type AccessEventRow,
   type CaseEventType,
   findCase,
   findPreviousCase,
@@ -83,6 +85,7 @@ import {
   insertCaseEvent,
   insertReviewCase,
   listAccessEventsOfApplication,
+  listAccessEventsOfStaff,
   listCaseEvents,
   listCasesOfApplication,
   listDecisions,
@@ -906,7 +909,36 @@ export async function readCaseDocument(
 
 export async function fetchAccessEvents(ctx: Ctx, session: StaffRequestSession, applicationId: string) {
   if (!UUID_RE.test(applicationId)) throw new AppError('CASE_NOT_FOUND');
-  const rows = await listAccessEventsOfApplication(ctx.db, applicationId.toLowerCase(), 500);
+  return accessEventsView(
+    ctx,
+    session,
+    await listAccessEventsOfApplication(ctx.db, applicationId.toLowerCase(), 500),
+  );
+}
+
+/** One staff member's reads of sensitive data (audit.read), newest first, at most 500. */
+export async function fetchAccessEventsOfStaff(ctx: Ctx, session: StaffRequestSession, staffId: string) {
+  if (!UUID_RE.test(staffId)) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+  const member = await findStaffById(ctx.db, staffId.toLowerCase());
+  if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+  return accessEventsView(ctx, session, await listAccessEventsOfStaff(ctx.db, member.id, 500));
+}
+
+/** Everyone with a staff account, for the audit's choice of a member (audit.read). */
+export async function fetchStaffMembers(ctx: Ctx): Promise<StaffMemberList> {
+  const staff = await listStaff(ctx.db);
+  return {
+    members: staff.map((m) => ({
+      id: m.id,
+      username: m.username,
+      displayName: m.displayName,
+      roles: m.roles,
+      disabled: m.disabledAt !== null,
+    })),
+  };
+}
+
+async function accessEventsView(ctx: Ctx, session: StaffRequestSession, rows: AccessEventRow[]) {
   const names = await findStaffNames(
     ctx.db,
     rows.map((r) => r.staffId),
@@ -914,9 +946,11 @@ export async function fetchAccessEvents(ctx: Ctx, session: StaffRequestSession, 
   const lang = session.staff.language;
   // the document's kind from the case's snapshot it was read from
   const kinds = new Map<string, string>();
+  const applicants = new Map<string, string>();
   for (const caseId of new Set(rows.map((r) => r.caseId).filter((x): x is string => x !== null))) {
     const c = await findCase(ctx.db, caseId);
     if (!c) continue;
+    applicants.set(c.id, c.applicantName);
     const s = await submissionOfCase(ctx.db, c);
     for (const d of snapshotDocuments(s.snapshot)) kinds.set(d.id, documentKindLabel(d.kind, lang));
   }
@@ -926,6 +960,8 @@ export async function fetchAccessEvents(ctx: Ctx, session: StaffRequestSession, 
       at: r.createdAt.toISOString(),
       staff: { id: r.staffId, displayName: names.get(r.staffId) ?? '—' },
       what: r.what,
+      applicationId: r.applicationId,
+      applicantName: r.caseId ? (applicants.get(r.caseId) ?? null) : null,
       caseId: r.caseId,
       documentId: r.documentId,
       documentKind: r.documentId ? (kinds.get(r.documentId) ?? null) : null,
