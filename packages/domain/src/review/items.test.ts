@@ -77,3 +77,22 @@ describe('the fields that changed in a step', () => {
     expect(fieldChanges([{ label: 'A', value: '1' }], [{ label: 'A', value: '1' }])).toEqual([]);
   });
 });
+
+describe('a sealed value typed again with the same value', () => {
+  const withSealed = (cipher: string, hash: string) => ({
+    steps: [
+      {
+        step: 'identity',
+        answers: { gender: 'M' },
+        sealed: { id_number: { cipher, hash, masked: 'A1****(3)' } },
+      },
+    ],
+    documents: [],
+  });
+  it('is no change (sealed anew: another ciphertext, the same lookup hash); another value is one', () => {
+    expect(changedItemKeys(withSealed('c1', 'h1'), withSealed('c2', 'h1'))).toEqual(new Set());
+    expect(changedItemKeys(withSealed('c1', 'h1'), withSealed('c2', 'h2'))).toEqual(
+      new Set(['step:identity']),
+    );
+  });
+});

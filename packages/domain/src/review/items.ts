@@ -80,18 +80,32 @@ export function reviewItemsOfSnapshot(snapshot: unknown): ReviewItem[] {
 }
 
 /**
+ * A step as compared between submissions: its answers, and each sealed value by its lookup hash
+ * when it has one (the same number typed again is sealed anew: another ciphertext, the same hash),
+ * else by its stored form.
+ */
+function comparable(s: SnapshotStep): string {
+  const sealed = Object.fromEntries(
+    Object.entries(s.sealed).map(([k, v]) => [
+      k,
+      isRec(v) && typeof v.hash === 'string' ? { hash: v.hash } : v,
+    ]),
+  );
+  return canonicalJson([s.answers, sealed]);
+}
+
+/**
  * Keys of the items of `current` that differ from `previous`: a step whose answers or sealed
- * values changed (sealed ones compare by their stored form: a value not typed again keeps it), a
+ * values changed (sealed ones by their lookup hash, so the same value typed again is no change), a
  * document not in the previous submission (a replaced file is a new document). Empty without a
  * previous submission.
  */
 export function changedItemKeys(previous: unknown, current: unknown): Set<string> {
   const changed = new Set<string>();
   if (previous === null || previous === undefined) return changed;
-  const before = new Map(snapshotSteps(previous).map((s) => [s.step, canonicalJson([s.answers, s.sealed])]));
+  const before = new Map(snapshotSteps(previous).map((s) => [s.step, comparable(s)]));
   for (const s of snapshotSteps(current))
-    if (before.get(s.step) !== canonicalJson([s.answers, s.sealed]))
-      changed.add(reviewItemKey({ kind: 'step', step: s.step }));
+    if (before.get(s.step) !== comparable(s)) changed.add(reviewItemKey({ kind: 'step', step: s.step }));
   const earlierDocs = new Set(snapshotDocuments(previous).map((d) => `${d.id}:${d.sha256}`));
   for (const d of snapshotDocuments(current))
     if (!earlierDocs.has(`${d.id}:${d.sha256}`))
