@@ -25,6 +25,10 @@ export default defineConfig({
           hookTimeout: 60000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each worker keeps its modules from one file to the next (no suite mocks a module or
+          // changes the environment it imports): the app's graph is imported twice a run, not once
+          // per file; with the migrated database images (test/databases.ts) 80 s → 64 s on 8 files.
+          isolate: false,
         },
       },
       {

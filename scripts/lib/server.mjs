@@ -55,7 +55,7 @@ export function ensureWebBuild() {
 
 /**
  * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string }} opts
- * @returns {Promise<{ url: string, port: number, logFile: string, printLog(): void, stop(): Promise<void>, kill(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, logFile: string, printLog(tail?: number): void, stop(): Promise<void>, kill(): Promise<void> }>}
  */
 export async function startServer({ name, env = {}, databaseUrl }) {
   const port = await freePort();
@@ -88,9 +88,15 @@ export async function startServer({ name, env = {}, databaseUrl }) {
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const printLog = () => {
-    console.error(`\n----- server log (${path.relative(root, logFile)}) -----`);
-    console.error(readFileSync(logFile, 'utf8').trimEnd());
+  /** The server's log, or its last `tail` lines (a whole run's log buries what went wrong). */
+  const printLog = (tail) => {
+    const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+    const shown = tail && lines.length > tail ? lines.slice(-tail) : lines;
+    const cut = lines.length - shown.length;
+    console.error(
+      `\n----- server log (${path.relative(root, logFile)}${cut ? `, last ${shown.length} of ${lines.length} lines` : ''}) -----`,
+    );
+    console.error(shown.join('\n'));
     console.error('----- end of server log -----\n');
   };
   const stop = async () => {

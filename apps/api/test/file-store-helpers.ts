@@ -7,13 +7,13 @@ import { createInterface } from 'node:readline';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import type { S3FileStoreConfig } from '../src/config';
-import { type Db, openDatabase } from '../src/db/client';
+import type { Db } from '../src/db/client';
 import { fileBlobs } from '../src/db/schema';
 import { createVault, type Vault } from '../src/lib/crypto';
 import { createDatabaseFileStore } from '../src/plugins/app/files/database-file-store';
 import type { FileStore } from '../src/plugins/app/files/file-store';
 import { createS3FileStore, type S3FileStoreOptions } from '../src/plugins/app/files/s3-file-store';
-import { type DbKind, freshDatabaseUrl } from './databases';
+import { type DbKind, openMigratedDatabase } from './databases';
 
 export interface OpenedDatabase {
   db: Db;
@@ -24,16 +24,8 @@ export interface OpenedDatabase {
 
 /** A fresh, migrated database of `kind`, without the app. */
 export async function openFreshDatabase(kind: DbKind): Promise<OpenedDatabase> {
-  const fresh = await freshDatabaseUrl(kind);
-  const database = await openDatabase({ databaseUrl: fresh.url });
-  return {
-    db: database.db,
-    url: fresh.url,
-    async close() {
-      await database.close();
-      await fresh.drop();
-    },
-  };
+  const fresh = await openMigratedDatabase(kind);
+  return { db: fresh.database.db, url: fresh.url, close: fresh.drop };
 }
 
 export interface LocalS3 {

@@ -10,7 +10,7 @@ import { createVault } from '../src/lib/crypto';
 import { createFileStore } from '../src/plugins/app/files/create-file-store';
 import type { SmsMessage, SmsProvider } from '../src/plugins/app/sms/sms-provider';
 import type { AppSurface } from '../src/plugins/app/staff/backoffice-guard';
-import { type DbKind, freshDatabaseUrl } from './databases';
+import { type DbKind, openMigratedDatabase } from './databases';
 
 export const TEST_SIGN_SECRET = 'test-secret';
 
@@ -78,9 +78,13 @@ export async function createTestApp(
     ...overrides,
   };
   const fresh = options.databaseUrl
-    ? { url: options.databaseUrl, drop: async () => {} }
-    : await freshDatabaseUrl(kind);
-  const database = await openDatabase({ databaseUrl: fresh.url });
+    ? {
+        database: await openDatabase({ databaseUrl: options.databaseUrl }),
+        url: options.databaseUrl,
+        drop: async () => {},
+      }
+    : await openMigratedDatabase(kind);
+  const { database } = fresh;
   const sms = new RecordingSms();
   const clock = {
     now: new Date(),
@@ -109,7 +113,7 @@ export async function createTestApp(
     ...(fresh.url ? { databaseUrl: fresh.url } : {}),
     async close() {
       await app.close();
-      await database.close();
+      if (options.databaseUrl) await database.close();
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -477,7 +477,8 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     const s = await submittedApplication(t);
     const reviewer = await as('reviewer');
     const v = view(await staffCall(t, reviewer, 'GET', `/cases/${s.caseId}`));
-    const doc = v.items.find((i) => i.kind === 'document')!.document!;
+    const docItem = v.items.find((i) => i.kind === 'document')!;
+    const doc = docItem.document!;
     const path = `/cases/${s.caseId}/documents/${doc.id}`;
     for (const role of ['operations', 'administrator', 'content_editor'] as const)
       expect((await staffCall(t, await as(role), 'GET', path)).statusCode).toBe(403);
@@ -512,7 +513,10 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
         staff: { id: reviewer.id, displayName: expect.any(String) },
         applicationId: s.applicationId,
         applicantName: expect.stringMatching(/\S/),
+        caseId: s.caseId,
         documentId: doc.id,
+        // the kind in the reader's words, as the case view titles the document (never its code)
+        documentKind: docItem.title,
         ip: '127.0.0.1',
       }),
     ]);

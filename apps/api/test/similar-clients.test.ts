@@ -34,6 +34,10 @@ describe.each(DB_KINDS)('similar clients (%s)', (kind) => {
     // the helpers give every applicant the same ID name and date of birth
     expect(await flagsOf(b.caseId)).toContain('similar_clients');
     expect(await flagsOf(a.caseId)).toContain('similar_clients');
+    // a third flags itself; the two flagged already keep the flag once
+    const c = await submittedApplication(t);
+    for (const id of [a.caseId, b.caseId, c.caseId])
+      expect((await flagsOf(id)).filter((f) => f === 'similar_clients')).toEqual(['similar_clients']);
 
     const who = await signInStaff(t, reviewer);
     const v = view(await staffCall(t, who, 'GET', `/cases/${b.caseId}`));

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from
 import type { Db, Tx } from '../../../db/client';
 import {
   applications,
+  documents,
   reviewCaseEvents,
   reviewCases,
   reviewItemDecisions,
@@ -176,6 +177,34 @@ export async function findStaffNames(db: Db | Tx, ids: readonly string[]): Promi
     .from(staffMembers)
     .where(inArray(staffMembers.id, unique));
   return new Map(rows.map((r) => [r.id, r.displayName]));
+}
+
+/** The applicant's name on each of these cases (the audit's rows), in one query. */
+export async function findApplicantNames(
+  db: Db | Tx,
+  caseIds: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(caseIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: reviewCases.id, applicantName: reviewCases.applicantName })
+    .from(reviewCases)
+    .where(inArray(reviewCases.id, unique));
+  return new Map(rows.map((r) => [r.id, r.applicantName]));
+}
+
+/** The kind of each of these documents, deleted ones included (a read of evidence names its kind). */
+export async function findDocumentKinds(
+  db: Db | Tx,
+  documentIds: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(documentIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, kind: documents.kind })
+    .from(documents)
+    .where(inArray(documents.id, unique));
+  return new Map(rows.map((r) => [r.id, r.kind]));
 }
 
 export interface QueueFilter {

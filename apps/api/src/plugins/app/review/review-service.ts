@@ -41,6 +41,7 @@ import {
   snapshotDocuments,
   snapshotSteps,
 } from '@hk/domain/review/items';
+import type { NoticeTemplate } from '@hk/domain/review/notices';
 import type { DeclineReason, RevisionReason } from '@hk/domain/review/reasons';
 import { type ReviewQueue, reviewDueAt } from '@hk/domain/review/sla';
 import { checkHasPermission, checkIsStaffRole, type StaffPermission } from '@hk/domain/staff/roles';
@@ -78,7 +79,9 @@ import {
 import {
   type AccessEventRow,
   type CaseEventType,
+  findApplicantNames,
   findCase,
+  findDocumentKinds,
   findPreviousCase,
   findStaffNames,
   insertAccessEvent,
@@ -551,6 +554,8 @@ interface WriteScope {
       next: Record<string, unknown> | null;
     },
   ): Promise<void>;
+  /** Queues the applicant's notices of this decision (the outbox, in this transaction). */
+  notify(app: Parameters<typeof queueDecisionNotices>[2]['app'], template: NoticeTemplate): Promise<void>;
 }
 
 /**
@@ -565,6 +570,7 @@ async function writeCase(
   work: (scope: WriteScope) => Promise<void>,
 ): Promise<CaseView> {
   const now = ctx.now();
+  let notified = false;
   const id = await ctx.db.transaction(async (tx) => {
     if (!UUID_RE.test(caseId)) throw new AppError('CASE_NOT_FOUND');
     const c = await lockCase(tx, caseId.toLowerCase());
@@ -579,11 +585,15 @@ async function writeCase(
         if (!updated) throw new AppError('CASE_VERSION_CONFLICT');
         await insertCaseEvent(tx, { caseId: c.id, actorId: session.staff.id, ...event }, now);
       },
+      async notify(app, template) {
+        await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template }, now);
+        notified = true;
+      },
     });
     return c.id;
   });
   // after the commit: the applicant's notices a decision queued go out now, not awaited
-  kickOutboxSender(ctx.db);
+  if (notified) kickOutboxSender(ctx.db);
   return buildCaseView(ctx, session, await requireCase(ctx.db, id));
 }
 
@@ -692,7 +702,7 @@ export async function returnCase(
   client: StaffRequestClient,
 ): Promise<CaseView> {
   requirePermission(session, 'case.decide_items');
-  return writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save }) => {
+  return writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save, notify }) => {
     const { items, tally } = await itemsAndTally(tx, c);
     refuse(
       checkCanReturn({ stage: c.stage as CaseStage, assigneeId: c.assigneeId }, tally, session.staff.id),
@@ -702,7 +712,7 @@ export async function returnCase(
     const meta = staffMeta(session, client, ctx);
     if (app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
     await changeApplicationStatus(tx, app, 'refuse', meta, now);
-    await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'refused' }, now);
+    await notify(app, 'refused');
     const steps = stepsReturned(items, tally.revision);
     const rows = await listStepRows(tx, app.id);
     for (const step of steps) {
@@ -779,7 +789,7 @@ export async function approveCase(
 ): Promise<CaseView> {
   requirePermission(session, 'case.approve');
   try {
-    return await writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save }) => {
+    return await writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save, notify }) => {
       const { tally } = await itemsAndTally(tx, c);
       const current = await currentSubmissionSha256(tx, c.applicationId);
       refuse(
@@ -795,7 +805,7 @@ export async function approveCase(
       const app = await lockApplication(tx, c.applicationId);
       if (!app || app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
       await changeApplicationStatus(tx, app, 'approve', staffMeta(session, client, ctx), now);
-      await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'approved' }, now);
+      await notify(app, 'approved');
       await save(
         { stage: 'approved', approvedBy: session.staff.id, approvedAt: now, closedAt: now },
         {
@@ -835,7 +845,7 @@ export async function declineCase(
   client: StaffRequestClient,
 ): Promise<CaseView> {
   requirePermission(session, 'case.reject');
-  return writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save }) => {
+  return writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save, notify }) => {
     const note = input.internalNote?.trim() || null;
     const problem = checkCanDecline(
       { stage: c.stage as CaseStage, assigneeId: c.assigneeId },
@@ -849,7 +859,7 @@ export async function declineCase(
     const app = await lockApplication(tx, c.applicationId);
     if (!app || app.status !== ApplicationStatus.SUBMITTED) throw new AppError('CASE_CLOSED');
     await changeApplicationStatus(tx, app, 'decline', staffMeta(session, client, ctx), now);
-    await queueDecisionNotices(tx, ctx.vault, { caseId: c.id, app, template: 'declined' }, now);
+    await notify(app, 'declined');
     await save(
       {
         stage: 'declined',
@@ -939,21 +949,22 @@ export async function fetchStaffMembers(ctx: Ctx): Promise<StaffMemberList> {
 }
 
 async function accessEventsView(ctx: Ctx, session: StaffRequestSession, rows: AccessEventRow[]) {
-  const names = await findStaffNames(
-    ctx.db,
-    rows.map((r) => r.staffId),
-  );
+  // three queries whatever the number of rows: names, applicants, document kinds
+  const [names, applicants, kinds] = await Promise.all([
+    findStaffNames(
+      ctx.db,
+      rows.map((r) => r.staffId),
+    ),
+    findApplicantNames(
+      ctx.db,
+      rows.flatMap((r) => (r.caseId ? [r.caseId] : [])),
+    ),
+    findDocumentKinds(
+      ctx.db,
+      rows.flatMap((r) => (r.documentId ? [r.documentId] : [])),
+    ),
+  ]);
   const lang = session.staff.language;
-  // the document's kind from the case's snapshot it was read from
-  const kinds = new Map<string, string>();
-  const applicants = new Map<string, string>();
-  for (const caseId of new Set(rows.map((r) => r.caseId).filter((x): x is string => x !== null))) {
-    const c = await findCase(ctx.db, caseId);
-    if (!c) continue;
-    applicants.set(c.id, c.applicantName);
-    const s = await submissionOfCase(ctx.db, c);
-    for (const d of snapshotDocuments(s.snapshot)) kinds.set(d.id, documentKindLabel(d.kind, lang));
-  }
   return {
     events: rows.map((r) => ({
       id: r.id,
@@ -964,7 +975,8 @@ async function accessEventsView(ctx: Ctx, session: StaffRequestSession, rows: Ac
       applicantName: r.caseId ? (applicants.get(r.caseId) ?? null) : null,
       caseId: r.caseId,
       documentId: r.documentId,
-      documentKind: r.documentId ? (kinds.get(r.documentId) ?? null) : null,
+      documentKind:
+        r.documentId && kinds.has(r.documentId) ? documentKindLabel(kinds.get(r.documentId)!, lang) : null,
       ip: r.ip,
     })),
   };

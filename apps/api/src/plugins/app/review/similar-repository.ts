@@ -58,21 +58,39 @@ export async function listFingerprints(db: Db | Tx, applicationId: string): Prom
     .where(eq(clientFingerprints.applicationId, applicationId));
 }
 
-/** Adds the similar-clients flag to these open cases (and to `caseId`, whatever its stage). */
-export async function flagSimilar(tx: Tx, caseId: string, otherApplicationIds: string[]) {
+/**
+ * Flags `caseId` and the open cases of every other application sharing a fingerprint with
+ * `applicationId`, when there is one; answers whether there was. Two statements whatever the
+ * number of matches (the other applications are found by a subquery, never sent back and forth),
+ * and only cases still open and not yet flagged are written, so a value shared by many applications
+ * locks few rows for the rest of the submission's transaction.
+ */
+export async function flagSimilar(tx: Tx, caseId: string, applicationId: string, prints: Fingerprint[]) {
+  if (prints.length === 0) return false;
   const flag = 'similar_clients';
-  const add = sql`case when ${flag} = any(${reviewCases.flags}) then ${reviewCases.flags} else array_append(${reviewCases.flags}, ${flag}) end`;
-  await tx.update(reviewCases).set({ flags: add }).where(eq(reviewCases.id, caseId));
-  if (otherApplicationIds.length > 0)
+  const sharing = tx
+    .selectDistinct({ applicationId: clientFingerprints.applicationId })
+    .from(clientFingerprints)
+    .where(and(ne(clientFingerprints.applicationId, applicationId), matching(prints)));
+  const others = await tx
+    .update(reviewCases)
+    .set({ flags: sql`array_append(${reviewCases.flags}, ${flag})` })
+    .where(
+      and(
+        inArray(reviewCases.applicationId, sharing),
+        sql`${reviewCases.stage} in ('queued', 'in_review', 'recommended')`,
+        sql`not (${flag} = any(${reviewCases.flags}))`,
+      ),
+    )
+    .returning({ id: reviewCases.id });
+  // the others may all be closed, or flagged already: this case is flagged whenever one matches
+  const found = others.length > 0 || (await findApplicationsSharing(tx, applicationId, prints, 1)).length > 0;
+  if (found)
     await tx
       .update(reviewCases)
-      .set({ flags: add })
-      .where(
-        and(
-          inArray(reviewCases.applicationId, otherApplicationIds),
-          sql`${reviewCases.stage} in ('queued', 'in_review', 'recommended')`,
-        ),
-      );
+      .set({ flags: sql`array_append(${reviewCases.flags}, ${flag})` })
+      .where(and(eq(reviewCases.id, caseId), sql`not (${flag} = any(${reviewCases.flags}))`));
+  return found;
 }
 
 /** The latest case of each application (its id and the applicant's name), for the case view's links. */

@@ -33,7 +33,7 @@ export async function recordSimilarity(
   rows: readonly StepRow[],
   reviewCase: ReviewCaseRow,
   now: Date,
-): Promise<number> {
+): Promise<boolean> {
   const answersOf = (step: string) => rows.find((r) => r.step === step)?.answers;
   const bank = rows.find((r) => r.step === 'bank')?.sealed as Record<string, { hash?: unknown }> | undefined;
   const bankHash = typeof bank?.card_number?.hash === 'string' ? bank.card_number.hash : null;
@@ -49,14 +49,7 @@ export async function recordSimilarity(
     valueHash: v.kind === 'bank_account' ? v.value : vault.lookupHash(`similar:${v.kind}:${v.value}`),
   }));
   await insertFingerprints(tx, app.id, prints, now);
-  const others = await findApplicationsSharing(tx, app.id, prints, 1000);
-  if (others.length > 0)
-    await flagSimilar(
-      tx,
-      reviewCase.id,
-      others.map((o) => o.applicationId),
-    );
-  return others.length;
+  return flagSimilar(tx, reviewCase.id, app.id, prints);
 }
 
 /** The applications similar to this one, for the case view: their latest case and what they share. */
