@@ -169,42 +169,43 @@ export async function listAccessEventsOfStaff(
 }
 
 /** Display names of staff members by id (the queue's assignees, the events' actors). */
-export async function findStaffNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+/** `id → value` for these ids (each asked once; none asked, no query). */
+async function mapByIds(
+  ids: readonly string[],
+  load: (unique: string[]) => Promise<{ id: string; value: string }[]>,
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: staffMembers.id, displayName: staffMembers.displayName })
-    .from(staffMembers)
-    .where(inArray(staffMembers.id, unique));
-  return new Map(rows.map((r) => [r.id, r.displayName]));
+  return new Map((await load(unique)).map((r) => [r.id, r.value]));
+}
+
+export function findStaffNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  return mapByIds(ids, (unique) =>
+    db
+      .select({ id: staffMembers.id, value: staffMembers.displayName })
+      .from(staffMembers)
+      .where(inArray(staffMembers.id, unique)),
+  );
 }
 
 /** The applicant's name on each of these cases (the audit's rows), in one query. */
-export async function findApplicantNames(
-  db: Db | Tx,
-  caseIds: readonly string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(caseIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: reviewCases.id, applicantName: reviewCases.applicantName })
-    .from(reviewCases)
-    .where(inArray(reviewCases.id, unique));
-  return new Map(rows.map((r) => [r.id, r.applicantName]));
+export function findApplicantNames(db: Db | Tx, caseIds: readonly string[]): Promise<Map<string, string>> {
+  return mapByIds(caseIds, (unique) =>
+    db
+      .select({ id: reviewCases.id, value: reviewCases.applicantName })
+      .from(reviewCases)
+      .where(inArray(reviewCases.id, unique)),
+  );
 }
 
 /** The kind of each of these documents, deleted ones included (a read of evidence names its kind). */
-export async function findDocumentKinds(
-  db: Db | Tx,
-  documentIds: readonly string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(documentIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: documents.id, kind: documents.kind })
-    .from(documents)
-    .where(inArray(documents.id, unique));
-  return new Map(rows.map((r) => [r.id, r.kind]));
+export function findDocumentKinds(db: Db | Tx, documentIds: readonly string[]): Promise<Map<string, string>> {
+  return mapByIds(documentIds, (unique) =>
+    db
+      .select({ id: documents.id, value: documents.kind })
+      .from(documents)
+      .where(inArray(documents.id, unique)),
+  );
 }
 
 export interface QueueFilter {
