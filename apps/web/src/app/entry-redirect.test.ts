@@ -36,4 +36,11 @@ describe('entryRedirect (spec §2: a stored token on / or /login goes to the use
     );
     expect(entryRedirect(at('/', '', '#/login?source=y'), true)).toBe('/usercenter?source=y');
   });
+
+  it('opens the signature step for the spec route /signature, a legacy hash link too', () => {
+    expect(entryRedirect(at('/signature', '?source=x'), true)).toBe('/userinfo/signature?source=x');
+    expect(entryRedirect(at('/Signature/'), false)).toBe('/userinfo/signature');
+    expect(entryRedirect(at('/', '', '#/signature?title=T'), true)).toBe('/userinfo/signature?title=T');
+    expect(entryRedirect(at('/userinfo/signature'), true)).toBeNull();
+  });
 });
