@@ -109,6 +109,10 @@ export function PhotoTile({
     const file = input.files?.[0];
     input.value = ''; // the same file may be chosen again after a failure
     if (!file) return;
+    // Busy from the moment a photo is chosen: compressing a camera photo takes a while on a slow
+    // phone, and going on meanwhile would confirm the step as it was before this photo lands.
+    setState({ status: 'uploading', percent: 0, preview: null });
+    onBusyChange?.(true);
     let blob: Blob = file;
     try {
       blob = await deps.compress(file);
@@ -120,6 +124,7 @@ export function PhotoTile({
     if (checkIsOversize(blob)) {
       setState({ status: 'failed', message: t('oversize', { max: MAX_UPLOAD_MB }), retry: null });
       setRefocus((n) => n + 1);
+      onBusyChange?.(false);
       return;
     }
     await send(blob);

@@ -177,6 +177,25 @@ describe('ID photos', () => {
     await waitFor(() => expect(next().disabled).toBe(false));
   });
 
+  it('keeps Next disabled while a new photo is still being compressed, before it is sent', async () => {
+    serve(
+      makeInfo({ id_location: 'HK', id_type: 'hk_id', documents: [makeDoc('id_front'), makeDoc('id_back')] }),
+    );
+    let compressed: (blob: Blob) => void = () => {};
+    const compress = vi.fn(() => new Promise<Blob>((resolve) => (compressed = resolve)));
+    const upload = vi.fn(async () => makeDoc('id_front'));
+    renderAt('/userinfo/id/photos', <IdPhotosPage deps={{ compress, upload }} />);
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    await waitFor(() => expect(next().disabled).toBe(false));
+    choose('Upload ID front', jpeg(1000));
+    await waitFor(() => expect(compress).toHaveBeenCalled());
+    expect(next().disabled).toBe(true);
+    expect(upload).not.toHaveBeenCalled();
+    compressed(new Blob(['small'], { type: 'image/jpeg' }));
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    await waitFor(() => expect(next().disabled).toBe(false));
+  });
+
   it('shows photos already on file from the owner-only route, and passport labels', async () => {
     const server = serve(
       makeInfo({
