@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -155,6 +159,19 @@ export const applications = pgTable('applications', {
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   submittedAt: ts('submitted_at'),
+  /** issue #15: the identity deposit's reference code, given when the applicant first asks for it. */
+  depositReference: text('deposit_reference').unique(),
+  /** issue #15: set by `confirm_deposit` (2 → 3) and `open` (3 → 5). */
+  activatedAt: ts('activated_at'),
+  openedAt: ts('opened_at'),
+  /** issue #15: the securities account number and the HKIDR BCAN, given at opening. */
+  accountNumber: text('account_number').unique(),
+  bcan: text('bcan').unique(),
+  /** No HKIDR consent: the account may only sell (SFC's investor identification regime). */
+  sellOnly: boolean('sell_only'),
+  /** issue #15: when the business relationship ended (or the application was declined): the AMLO
+   * retention clock (five years) runs from here. */
+  relationshipEndedAt: ts('relationship_ended_at'),
 });
 
 /** A sealed answer: ciphertext (vault), look-up hash, masked form. */
@@ -621,7 +638,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx').on(t.availableAt).where(sql`status = 'pending'`),
     index('outbox_messages_app_idx').on(t.applicationId, t.createdAt),
     check('outbox_messages_channel_check', sql`channel in ('sms', 'email')`),
-    check('outbox_messages_template_check', sql`template in ('refused', 'approved', 'declined')`),
+    check(
+      'outbox_messages_template_check',
+      sql`template in ('refused', 'approved', 'declined', 'voucher_requested', 'activated', 'opened', 'third_party_refund')`,
+    ),
     check('outbox_messages_lang_check', sql`lang in ('zh-CN', 'zh-HK', 'en')`),
     check('outbox_messages_status_check', sql`status in ('pending', 'sent', 'failed', 'skipped')`),
     check('outbox_messages_attempts_check', sql`attempts >= 0`),
@@ -646,5 +666,315 @@ export const clientFingerprints = pgTable(
     primaryKey({ columns: [t.applicationId, t.kind, t.valueHash] }),
     index('client_fingerprints_value_idx').on(t.kind, t.valueHash),
     check('client_fingerprints_kind_check', sql`kind in ('name_birth', 'bank_account', 'email', 'device')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue #15: the identity deposit, bank statements, FX rates, opening, content, retention.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The broker's own accounts that receive identity deposits, by currency (`remittance_info`). The
+ * bank's name in each language; `statement_format` says how that bank's statement is read
+ * (packages/domain/src/deposit/statement.ts). Maintained by operations; never deleted (a
+ * statement refers to it), only made inactive.
+ */
+export const receivingAccounts = pgTable(
+  'receiving_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    currency: text('currency').notNull(),
+    bankName: jsonb('bank_name').$type<Record<'zh-CN' | 'zh-HK' | 'en', string>>().notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    fpsId: text('fps_id'),
+    swift: text('swift').notNull(),
+    statementFormat: text('statement_format').notNull(),
+    active: boolean('active').notNull().default(true),
+    sort: smallint('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('receiving_accounts_number_idx').on(t.bankCode, t.accountNumber, t.currency),
+    check('receiving_accounts_currency_check', sql`currency in ('HKD', 'USD')`),
+  ],
+);
+
+/**
+ * The applicant's side of the identity deposit, one row per application: the voucher they
+ * uploaded (a document of kind `remittance_voucher`), when they said they had paid
+ * (`finish_remittance`), a request from operations for a clearer voucher (the reason shown on
+ * /remitUploadAgain), and the statement credit it was matched to. Every write compares and bumps
+ * `version`.
+ */
+export const remittances = pgTable(
+  'remittances',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id),
+    state: text('state').notNull().default('open'),
+    currency: text('currency'),
+    voucherDocumentId: uuid('voucher_document_id').references(() => documents.id),
+    paidAt: ts('paid_at'),
+    voucherRequestedAt: ts('voucher_requested_at'),
+    voucherRequestedBy: uuid('voucher_requested_by').references(() => staffMembers.id),
+    voucherRequestReason: text('voucher_request_reason'),
+    voucherRequestNote: text('voucher_request_note'),
+    matchedCreditId: uuid('matched_credit_id').references((): AnyPgColumn => statementCredits.id),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('remittances_state_idx').on(t.state, t.paidAt),
+    check('remittances_state_check', sql`state in ('open', 'paid', 'voucher_requested', 'matched')`),
+    check('remittances_currency_check', sql`currency is null or currency in ('HKD', 'USD')`),
+  ],
+);
+
+/**
+ * One imported bank statement file. The same file twice is one import (`sha256` unique); its
+ * sealed bytes are kept in the file store (`storage_key`) for the evidence pack.
+ */
+export const statementImports = pgTable('statement_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  receivingAccountId: uuid('receiving_account_id')
+    .notNull()
+    .references(() => receivingAccounts.id),
+  fileName: text('file_name').notNull(),
+  format: text('format').notNull(),
+  sha256: text('sha256').notNull().unique(),
+  storageKey: text('storage_key').notNull().unique(),
+  size: integer('size').notNull(),
+  lineCount: integer('line_count').notNull(),
+  creditCount: integer('credit_count').notNull(),
+  newCreditCount: integer('new_credit_count').notNull(),
+  importedBy: uuid('imported_by')
+    .notNull()
+    .references(() => staffMembers.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * One credit line of a statement. `line_key` (statement.ts `lineKey`) is unique: the same line in
+ * two files is one credit. The payer's account number is sealed (vault), with a keyed hash to
+ * compare it with the designated account and a masked form to show. A credit is matched to at
+ * most one application and an application has at most one matched credit; a third-party or short
+ * payment is `flagged` (never matched silently), then `refund_recorded` by operations.
+ */
+export const statementCredits = pgTable(
+  'statement_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    receivingAccountId: uuid('receiving_account_id')
+      .notNull()
+      .references(() => receivingAccounts.id),
+    lineKey: text('line_key').notNull().unique(),
+    bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    payerName: text('payer_name'),
+    payerAccountSealed: text('payer_account_sealed'),
+    payerAccountHash: text('payer_account_hash'),
+    payerAccountMasked: text('payer_account_masked'),
+    reference: text('reference'),
+    state: text('state').notNull().default('unmatched'),
+    flagReasons: text('flag_reasons').array().notNull().default(sql`'{}'::text[]`),
+    applicationId: uuid('application_id').references(() => applications.id),
+    matchKind: text('match_kind'),
+    matchedBy: uuid('matched_by').references(() => staffMembers.id),
+    matchedAt: ts('matched_at'),
+    refundRecordedBy: uuid('refund_recorded_by').references(() => staffMembers.id),
+    refundRecordedAt: ts('refund_recorded_at'),
+    refundNote: text('refund_note'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('statement_credits_state_idx').on(t.state, t.bookingDate),
+    index('statement_credits_app_idx').on(t.applicationId),
+    index('statement_credits_reference_idx').on(t.reference),
+    uniqueIndex('statement_credits_one_match_idx').on(t.applicationId).where(sql`state = 'matched'`),
+    check(
+      'statement_credits_state_check',
+      sql`state in ('unmatched', 'matched', 'flagged', 'refund_recorded')`,
+    ),
+    check('statement_credits_match_check', sql`state <> 'matched' or application_id is not null`),
+    check('statement_credits_match_kind_check', sql`match_kind is null or match_kind in ('auto', 'manual')`),
+    check('statement_credits_amount_check', sql`amount_minor > 0`),
+  ],
+);
+
+/**
+ * The rates operations maintain for the deposit minimum (HKD per one unit of `currency`), one per
+ * currency and day; a correction replaces the day's rate and is a staff event.
+ */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    currency: text('currency').notNull(),
+    validOn: date('valid_on', { mode: 'string' }).notNull(),
+    hkdPerUnit: numeric('hkd_per_unit', { precision: 18, scale: 8 }).notNull(),
+    enteredBy: uuid('entered_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currency, t.validOn] }),
+    check('fx_rates_currency_check', sql`currency in ('USD')`),
+    check('fx_rates_rate_check', sql`hkd_per_unit > 0`),
+  ],
+);
+
+/** Today's IPOs on the status page (spec §3 IPO item), managed by the content role. */
+export const contentIpos = pgTable(
+  'content_ipos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productCode: text('product_code').notNull(),
+    name: jsonb('name').$type<Record<'zh-CN' | 'zh-HK' | 'en', string>>().notNull(),
+    popularity: smallint('popularity').notNull().default(0),
+    /** "0" means no leverage (spec §3), otherwise the multiple, e.g. "20". */
+    leverage: text('leverage').notNull().default('0'),
+    minSubAmountMinor: bigint('min_sub_amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    subscribeFrom: date('subscribe_from', { mode: 'string' }).notNull(),
+    subscribeTo: date('subscribe_to', { mode: 'string' }).notNull(),
+    published: boolean('published').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => staffMembers.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('content_ipos_dates_idx').on(t.subscribeFrom, t.subscribeTo),
+    check('content_ipos_dates_check', sql`subscribe_to >= subscribe_from`),
+    check('content_ipos_amount_check', sql`min_sub_amount_minor >= 0`),
+    check('content_ipos_currency_check', sql`currency in ('HKD', 'USD', 'CNY')`),
+  ],
+);
+
+/**
+ * The status page's banner carousel (spec §3 banner item). `type` is one of spec §3's list and
+ * `data` holds what that type needs; the image is processed like other uploads and kept sealed in
+ * the file store. Shown between `starts_at` and `ends_at`, in `language` (or every language).
+ */
+export const contentBanners = pgTable(
+  'content_banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    language: text('language').notNull().default('all'),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    imageKey: text('image_key').notNull(),
+    imageMime: text('image_mime').notNull(),
+    imageWidth: integer('image_width').notNull(),
+    imageHeight: integer('image_height').notNull(),
+    imageSha256: text('image_sha256').notNull(),
+    sort: integer('sort').notNull().default(0),
+    startsAt: ts('starts_at'),
+    endsAt: ts('ends_at'),
+    published: boolean('published').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => staffMembers.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('content_banners_live_idx').on(t.language, t.sort),
+    check(
+      'content_banners_type_check',
+      sql`type in ('openWebView', 'stock_detail', 'miniProgram', 'ipoList', 'stock_ipo')`,
+    ),
+    check('content_banners_language_check', sql`language in ('all', 'zh-CN', 'zh-HK', 'en')`),
+  ],
+);
+
+/**
+ * Customer service as the status page shows it (spec §1, §3 service QR response), one row (id 1):
+ * phone numbers, hours, whether the QR block is shown, the QR image and the chat account.
+ */
+export const contentService = pgTable(
+  'content_service',
+  {
+    id: smallint('id').primaryKey().default(1),
+    phoneHk: text('phone_hk').notNull(),
+    phoneCn: text('phone_cn').notNull(),
+    hours: jsonb('hours').$type<Record<'zh-CN' | 'zh-HK' | 'en', string>>().notNull(),
+    showQr: boolean('show_qr').notNull().default(false),
+    qrImageKey: text('qr_image_key'),
+    qrImageMime: text('qr_image_mime'),
+    chatAccount: text('chat_account'),
+    version: integer('version').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => staffMembers.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('content_service_one_row_check', sql`id = 1`)],
+);
+
+/**
+ * Append-only: every change to content (IPOs, banners, customer service), to receiving accounts
+ * and to FX rates, with who made it and the values before and after.
+ */
+export const contentEvents = pgTable(
+  'content_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
+    next: jsonb('next').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('content_events_entity_idx').on(t.entity, t.entityId, t.id),
+    check(
+      'content_events_entity_check',
+      sql`entity in ('ipo', 'banner', 'service', 'receiving_account', 'fx_rate')`,
+    ),
+  ],
+);
+
+/**
+ * A legal hold on an application's records: while one is not released, nothing of the application
+ * may be purged, whatever its retention clock says.
+ */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    reason: text('reason').notNull(),
+    placedBy: uuid('placed_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    placedAt: ts('placed_at').notNull().defaultNow(),
+    releasedBy: uuid('released_by').references(() => staffMembers.id),
+    releasedAt: ts('released_at'),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [
+    index('legal_holds_app_idx').on(t.applicationId),
+    check('legal_holds_release_check', sql`(released_at is null) = (released_by is null)`),
   ],
 );
