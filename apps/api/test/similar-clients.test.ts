@@ -4,7 +4,7 @@ import { type CaseView, CaseViewSchema } from '@hk/domain/review/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect } from 'vitest';
 import * as z from 'zod/mini';
-import { applicationSteps, clientFingerprints, reviewCases } from '../src/db/schema';
+import { applicationSteps, applications, clientFingerprints, reviewCases } from '../src/db/schema';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 import {
   createStaff,
@@ -13,6 +13,7 @@ import {
   staffCall,
   submittedApplication,
 } from './review-helpers';
+import { ready, submit } from './submit-helpers';
 
 const pgUrl = await findPostgres();
 const view = (res: { json(): { data: unknown } }) => z.parse(CaseViewSchema, res.json().data) as CaseView;
@@ -64,5 +65,23 @@ describe.each(DB_KINDS)('similar clients (%s)', (kind) => {
     const stored = JSON.stringify(prints);
     expect(stored).not.toMatch(/CHAN|1990|@/i);
     expect(identity).toBeTruthy();
+  });
+});
+
+// A database of its own: nothing else similar to the two is on file.
+describe.each(DB_KINDS)('similar clients submitted together (%s)', (kind) => {
+  const { t, test } = useTestApp(kind, pgUrl);
+  test('two similar applications submitted at the same moment still flag each other', async () => {
+    const [a, b] = [await ready(t), await ready(t)];
+    const [ra, rb] = await Promise.all([submit(t, a), submit(t, b)]);
+    expect([ra.json.status, rb.json.status]).toEqual([0, 0]);
+    for (const applicant of [a, b]) {
+      const [c] = await t.app.ctx.db
+        .select({ flags: reviewCases.flags })
+        .from(reviewCases)
+        .innerJoin(applications, eq(applications.id, reviewCases.applicationId))
+        .where(eq(applications.userId, applicant.userId));
+      expect(c?.flags).toContain('similar_clients');
+    }
   });
 });

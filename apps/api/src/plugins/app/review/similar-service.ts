@@ -11,6 +11,7 @@ import {
 } from '@hk/domain/review/similar';
 import type { Db, Tx } from '../../../db/client';
 import type { Vault } from '../../../lib/crypto';
+import { lockSubject } from '../auth/advisory-lock';
 import type { StepRow } from '../steps/step-repository';
 import { reviewText } from './case-texts';
 import type { ReviewCaseRow } from './review-repository';
@@ -48,6 +49,12 @@ export async function recordSimilarity(
     // the card number's hash is already keyed; every other value is hashed here, never kept
     valueHash: v.kind === 'bank_account' ? v.value : vault.lookupHash(`similar:${v.kind}:${v.value}`),
   }));
+  // Two similar applications submitted at the same moment would each compare before the other's
+  // fingerprints are committed and miss each other. A lock per value (taken in one order, so two
+  // submissions cannot wait on each other) makes the second wait for the first's commit; it then
+  // sees the first's fingerprints. Held until this transaction ends.
+  const subjects = [...new Set(prints.map((p) => `similar:${p.kind}:${p.valueHash}`))].sort();
+  for (const subject of subjects) await lockSubject(tx, subject);
   await insertFingerprints(tx, app.id, prints, now);
   return flagSimilar(tx, reviewCase.id, app.id, prints);
 }
