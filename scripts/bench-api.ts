@@ -101,7 +101,14 @@ interface Row {
  * The calls the status page makes for a submitted application (issue #15), each a signed POST as
  * the web client sends it, loaded one after the other, then GET /healthz.
  */
-const STATUS_PAGE_CALLS = ['/v9/OpenAccountHk/status', '/v9/OpenAccountHk/info'] as const;
+const STATUS_PAGE_CALLS = [
+  '/v9/OpenAccountHk/status',
+  '/v9/OpenAccountHk/info',
+  // the status page's content (docs/content.md): served from the in-process cache, one stamp query each
+  '/v9/ServiceQr/info',
+  '/v9/OpenAccountHk/ipoNewList',
+  '/v9/OpenAccountHk/ipoAbs',
+] as const;
 
 async function benchOne(db: string, base: string, token: string): Promise<Row[]> {
   // One call of each first: the numbers mean nothing if a route answers an error.

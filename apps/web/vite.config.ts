@@ -43,5 +43,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   define: { __SIGN_SECRET__: JSON.stringify(signSecret) },
   build: { target: 'es2020', sourcemap: false, assetsInlineLimit: 0, chunkSizeWarningLimit: 800 },
-  server: { proxy: { '^/(v9/|V9/|v1/|services/|user/|app/|dev/|healthz)': 'http://localhost:8080' } },
+  server: {
+    proxy: {
+      '^/(v9/|V9/|v1/|services/|user/|app/|dev/|trade/|content/images/|healthz)': 'http://localhost:8080',
+    },
+  },
 });

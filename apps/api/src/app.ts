@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { addErrorMessages, pickLanguage } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
+import { STAFF_ERROR_MESSAGES } from '@hk/domain/staff/messages';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasDevTools, hasMailDevTools } from './config';
@@ -27,6 +28,8 @@ import { authRoutes } from './routes/auth/index';
 import { backofficeApiRoutes } from './routes/backoffice/index';
 import { bankRoutes } from './routes/bank/index';
 import { companyRoutes } from './routes/companies/index';
+import { contentRoutes } from './routes/content/index';
+import { depositRoutes } from './routes/deposit/index';
 import { devRoutes } from './routes/dev/index';
 import { devMailRoutes } from './routes/dev/mail';
 import { devStaffRoutes } from './routes/dev/staff-codes';
@@ -87,6 +90,8 @@ export async function buildApp(
 ) {
   // the later steps' field messages (kept off the login bundle) are the server's to translate too
   addErrorMessages(FLOW_ERROR_MESSAGES);
+  // and the back office's (kept off every applicant's bundle)
+  addErrorMessages(STAFF_ERROR_MESSAGES);
   const ctx: AppContext = {
     ...input,
     files: input.files ?? createFileStore(input.config.fileStore, input.vault),
@@ -122,7 +127,11 @@ export async function buildApp(
   app.decorate('ctx', ctx);
   app.decorateRequest('session', null);
 
-  await app.register(security);
+  // the external bank-update page receives a posted form (docs/deposit.md)
+  const bankUpdate = ctx.config.bankUpdateUrl;
+  await app.register(security, {
+    formOrigins: bankUpdate && !bankUpdate.startsWith('/') ? [new URL(bankUpdate).origin] : [],
+  });
   await app.register(errorHandler);
   await app.register(bodyParsers);
   await app.register(requestContext, { signSecret: ctx.config.signSecret, now: () => ctx.now().getTime() });
@@ -151,6 +160,8 @@ export async function buildApp(
   await app.register(identityMediaRoutes);
   await app.register(submissionRoutes);
   await app.register(signatureRoutes);
+  await app.register(depositRoutes);
+  await app.register(contentRoutes);
   await app.register(backofficeApiRoutes, { prefix: STAFF_API_PREFIX });
   if (hasDevTools(ctx.config)) await app.register(devRoutes, { prefix: '/dev' });
   if (hasDevTools(ctx.config)) await app.register(devStaffRoutes, { prefix: '/dev' });
@@ -185,7 +196,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       preCompressed: true,
       setHeaders: setBuiltAppCacheHeaders,
     });
-    const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz|backoffice)(\/|$)/i;
+    const apiPrefix = /^\/(v\d+|services|user|app|dev|healthz|backoffice|trade|content)(\/|$)/i;
     web.get('/*', (request, reply) => {
       // the decoded path too: `/%64ev/sms` is /dev/sms once decoded
       const decoded = `/${(request.params as { '*'?: string })['*'] ?? ''}`;

@@ -32,6 +32,12 @@ export interface Config {
   /** The customer-service QR code image (spec §2 status page); `is_show_open_cs_qrcode` is 1 when set. */
   csQrcodeUrl: string | undefined;
   caType: 'sz' | 'gd';
+  /**
+   * spec §4's bank-update page (status 1 without a designated account): BANK_UPDATE_URL, an https
+   * address of the broker's page or a path of this site; unset, the product's own bank step.
+   * docs/deposit.md § The bank-update redirect.
+   */
+  bankUpdateUrl: string | undefined;
   webDistDir: string;
   /** The staff console's build (BACKOFFICE_DIST_DIR), served under /backoffice/ when it exists. */
   backofficeDistDir: string;
@@ -52,6 +58,11 @@ export interface Config {
   heavy: HeavyConfig;
   /** Where the staff console (/backoffice, /backoffice/api) answers (docs/backoffice.md). */
   backoffice: BackofficeConfig;
+  /**
+   * EVIDENCE_SIGNING_KEY: the 32-byte Ed25519 seed that signs evidence packs' manifests
+   * (docs/evidence-pack.md). Required in production; elsewhere generated once into DATA_DIR.
+   */
+  evidenceSigningKey: Buffer;
 }
 
 /**
@@ -250,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   dataKey ??= loadOrCreateKey(dataDir, 'data.key');
   linkKey ??= loadOrCreateKey(dataDir, 'link.key');
+  const evidenceSigningKey = readKey(env.EVIDENCE_SIGNING_KEY, 'EVIDENCE_SIGNING_KEY');
+  if (isProduction && !evidenceSigningKey)
+    throw new Error('EVIDENCE_SIGNING_KEY is required in production (32 bytes, hex or base64)');
 
   const port = Number(env.PORT ?? 8080);
   return {
@@ -268,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
     csQrcodeUrl: env.CS_QRCODE_URL || undefined,
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
+    bankUpdateUrl: parseBankUpdateUrl(env.BANK_UPDATE_URL, isProduction),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     backofficeDistDir: path.resolve(
       env.BACKOFFICE_DIST_DIR ?? path.join(import.meta.dirname, '../../backoffice/dist'),
@@ -277,7 +292,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStore: parseFileStoreConfig(env),
     heavy: parseHeavyConfig(env),
     backoffice: parseBackofficeConfig(env, port),
+    evidenceSigningKey: evidenceSigningKey ?? loadOrCreateKey(dataDir, 'evidence.key'),
   };
+}
+
+/**
+ * BANK_UPDATE_URL: a path of this site (`/userinfo/bank`), or the broker's page at an https address
+ * (http only outside production, for a developer's machine); no user name or password in it, no
+ * fragment. Unset or empty: undefined (the product's own bank step).
+ */
+export function parseBankUpdateUrl(value: string | undefined, isProduction: boolean): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.startsWith('/') && !text.startsWith('//') && !/[\s\\#]/.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`BANK_UPDATE_URL must be an https address or a path of this site, not ${text}`);
+  }
+  const schemeOk = url.protocol === 'https:' || (!isProduction && url.protocol === 'http:');
+  if (!schemeOk || url.username || url.password || url.hash)
+    throw new Error(
+      `BANK_UPDATE_URL must be an https address without credentials or fragment${isProduction ? '' : ' (http allowed outside production)'}, not ${text}`,
+    );
+  return url.toString();
 }
 
 function parseHeavyConfig(env: NodeJS.ProcessEnv): HeavyConfig {

@@ -23,6 +23,7 @@ function productionEnv(dir: string): NodeJS.ProcessEnv {
     DATA_KEY: hexKey(),
     LINK_KEY: randomBytes(32).toString('base64'),
     SIGN_SECRET: 'prod-secret',
+    EVIDENCE_SIGNING_KEY: randomBytes(32).toString('hex'),
     SMS_PROVIDER: 'twilio',
     TWILIO_ACCOUNT_SID: 'AC123',
     TWILIO_AUTH_TOKEN: 'token',
@@ -46,6 +47,8 @@ describe('production configuration', () => {
     // no key is generated on disk in production
     expect(existsSync(path.join(dir, 'data.key'))).toBe(false);
     expect(existsSync(path.join(dir, 'link.key'))).toBe(false);
+    expect(config.evidenceSigningKey.toString('hex')).toBe(env.EVIDENCE_SIGNING_KEY);
+    expect(existsSync(path.join(dir, 'evidence.key'))).toBe(false);
   });
 
   it.each([
@@ -54,6 +57,7 @@ describe('production configuration', () => {
     ['SIGN_SECRET', /SIGN_SECRET/],
     ['SMS_PROVIDER', /SMS_PROVIDER/],
     ['MAIL_PROVIDER', /MAIL_PROVIDER/],
+    ['EVIDENCE_SIGNING_KEY', /EVIDENCE_SIGNING_KEY/],
   ])('refuses to start without %s', (name, message) => {
     const env = productionEnv(tempDir());
     delete env[name];

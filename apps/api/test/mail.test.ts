@@ -228,6 +228,7 @@ describe('MAIL_PROVIDER configuration', () => {
     DATA_KEY: randomBytes(32).toString('hex'),
     LINK_KEY: randomBytes(32).toString('hex'),
     SIGN_SECRET: 'prod-secret',
+    EVIDENCE_SIGNING_KEY: randomBytes(32).toString('hex'),
     SMS_PROVIDER: 'twilio',
     TWILIO_ACCOUNT_SID: 'AC1',
     TWILIO_AUTH_TOKEN: 'tok',

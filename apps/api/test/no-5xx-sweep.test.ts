@@ -274,10 +274,50 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'POST /backoffice/api/cases/:id/decline',
       'GET /backoffice/api/cases/:id/documents/:documentId',
       'GET /backoffice/api/applications/:id/access-events',
+      // issue #15: opening, records and the evidence pack (docs/opening.md, docs/evidence-pack.md)
+      'GET /backoffice/api/opening',
+      'POST /backoffice/api/opening/:id',
+      'GET /backoffice/api/records/disposal',
+      'GET /backoffice/api/records/:id',
+      'POST /backoffice/api/records/:id/holds',
+      'POST /backoffice/api/records/:id/holds/:holdId/release',
+      'POST /backoffice/api/records/:id/evidence-pack',
+      // issue #15: the identity deposit (docs/deposit.md), content and the status page (docs/content.md)
+      'POST /v9/openaccounthk/remittance_info',
+      'POST /v9/openaccounthk/reset_status',
+      'POST /v9/openaccounthk/iponewlist',
+      'POST /v9/openaccounthk/ipoabs',
+      'POST /v9/openaccounthk/update_remittance',
+      'POST /v9/openaccounthk/finish_remittance',
+      'POST /v9/openaccounthk/bank_update_target',
+      'POST /v9/serviceqr/info',
+      'POST /trade/ipo/lists',
+      'GET /content/images/:name',
+      'GET /backoffice/api/content/ipos',
+      'POST /backoffice/api/content/ipos',
+      'PUT /backoffice/api/content/ipos/:id',
+      'DELETE /backoffice/api/content/ipos/:id',
+      'GET /backoffice/api/content/banners',
+      'POST /backoffice/api/content/banners',
+      'PUT /backoffice/api/content/banners/:id',
+      'DELETE /backoffice/api/content/banners/:id',
+      'GET /backoffice/api/content/banners/:id/image',
+      'GET /backoffice/api/content/service',
+      'PUT /backoffice/api/content/service',
+      'GET /backoffice/api/content/service/qr',
+      'GET /backoffice/api/deposits/fx-rates',
+      'PUT /backoffice/api/deposits/fx-rates',
+      'GET /backoffice/api/deposits/receiving-accounts',
+      'POST /backoffice/api/deposits/imports',
+      'GET /backoffice/api/deposits/credits',
+      'POST /backoffice/api/deposits/credits/:id/match',
+      'POST /backoffice/api/deposits/credits/:id/refund',
+      'GET /backoffice/api/deposits/applications',
+      'POST /backoffice/api/deposits/applications/:id/voucher-request',
       'GET /dev/staff-codes',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(63);
+    expect(keys).toHaveLength(101);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {

@@ -5,9 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors';
 import { renderErrorsDoc } from './errors-doc';
-import en from './locales/en/errors.json';
-import zhCN from './locales/zh-CN/errors.json';
-import zhHK from './locales/zh-HK/errors.json';
+import enMain from './locales/en/errors.json';
+import zhCNMain from './locales/zh-CN/errors.json';
+import zhHKMain from './locales/zh-HK/errors.json';
+import { STAFF_ERROR_MESSAGES } from './staff/messages';
+
+// the main catalogue and the staff one, as `npm run docs:errors` reads them
+const en = { ...STAFF_ERROR_MESSAGES.en, ...enMain };
+const zhCN = { ...STAFF_ERROR_MESSAGES['zh-CN'], ...zhCNMain };
+const zhHK = { ...STAFF_ERROR_MESSAGES['zh-HK'], ...zhHKMain };
 
 const docPath = path.resolve(import.meta.dirname, '../../../docs/errors.md');
 

@@ -47,6 +47,18 @@ export const ErrorCode = {
   AGREEMENT_NOT_OPENED: 2018,
   /** Too many changes of one kind for this application in the last hour (issue #12: history budgets). */
   ACTION_LIMIT: 2019,
+  /** Identity deposit (issue #15, 2101–2129): the application is not approved, so there is no deposit to make. */
+  DEPOSIT_NOT_AVAILABLE: 2101,
+  /** "I have paid" needs the transfer's voucher on file (after a request from operations, a new one). */
+  REMITTANCE_VOUCHER_MISSING: 2102,
+  /** The applicant said they paid: the voucher changes only after taking that back (reset_status). */
+  REMITTANCE_ALREADY_PAID: 2103,
+  /** The deposit is matched (the account activated or opened): nothing about it changes any more. */
+  REMITTANCE_MATCHED: 2104,
+  /** The deposit changed since the screen read it (operations asked for another voucher): nothing was written. */
+  REMITTANCE_CHANGED: 2105,
+  /** The bank-update page is only for a submitted application without a designated account (spec §4). */
+  BANK_UPDATE_NOT_NEEDED: 2106,
   UPLOAD_TYPE_REFUSED: 3001,
   UPLOAD_TOO_LARGE: 3002,
   DOCUMENT_NOT_FOUND: 3003,
@@ -98,6 +110,34 @@ export const ErrorCode = {
   CASE_TOTP_REFUSED: 5113,
   /** The case cannot be given to that person (unknown, disabled, or without the role to decide). HTTP 400. */
   CASE_ASSIGNEE_INVALID: 5114,
+  /** Deposits (issue #15, 52xx): no such credit, receiving account or application for operations. HTTP 404. */
+  DEPOSIT_NOT_FOUND: 5201,
+  /** The credit or remittance changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
+  DEPOSIT_VERSION_CONFLICT: 5202,
+  /** The statement file cannot be imported (malformed, too large, not this account's format): nothing was written. HTTP 400. */
+  STATEMENT_REFUSED: 5203,
+  /** A manual match that breaks a rule of the identity deposit (the reasons are given): nothing was written. HTTP 409. */
+  DEPOSIT_MATCH_REFUSED: 5204,
+  /** The credit is not in a state for this action (already matched, refunded, or not flagged for refund). HTTP 409. */
+  DEPOSIT_CREDIT_STATE: 5205,
+  /** A clearer voucher can be asked for only while the application waits for its deposit and nothing is matched. HTTP 409. */
+  DEPOSIT_VOUCHER_NOT_OPEN: 5206,
+  /** Content (issue #15, 53xx): no such IPO or banner (or it was deleted). HTTP 404. */
+  CONTENT_NOT_FOUND: 5301,
+  /** The content changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
+  CONTENT_VERSION_CONFLICT: 5302,
+  /** Opening and records (issue #15, 54xx): no such application. HTTP 404. */
+  RECORDS_APPLICATION_NOT_FOUND: 5401,
+  /** Only an activated application (status 3, deposit matched) can be opened. HTTP 409. */
+  OPENING_NOT_ACTIVATED: 5402,
+  /** The account is already open (someone opened it meanwhile): nothing was changed. HTTP 409. */
+  OPENING_ALREADY_OPENED: 5403,
+  /** Another account was being opened at the same moment and took the number: try again. HTTP 409. */
+  OPENING_NUMBER_BUSY: 5404,
+  /** No such legal hold on this application. HTTP 404. */
+  LEGAL_HOLD_NOT_FOUND: 5420,
+  /** The legal hold is already released (someone released it meanwhile). HTTP 409. */
+  LEGAL_HOLD_ALREADY_RELEASED: 5421,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
@@ -158,12 +198,26 @@ export function httpStatusOf(name: ErrorCodeName): number {
       return 423;
     case 'CASE_NOT_FOUND':
     case 'STAFF_MEMBER_NOT_FOUND':
+    case 'DEPOSIT_NOT_FOUND':
+    case 'RECORDS_APPLICATION_NOT_FOUND':
+    case 'LEGAL_HOLD_NOT_FOUND':
+    case 'CONTENT_NOT_FOUND':
       return 404;
     case 'CASE_DECISION_INVALID':
     case 'CASE_ASSIGNEE_INVALID':
+    case 'STATEMENT_REFUSED':
       return 400;
     case 'CASE_TOTP_REFUSED':
       return 403;
+    case 'CONTENT_VERSION_CONFLICT':
+    case 'OPENING_NOT_ACTIVATED':
+    case 'OPENING_ALREADY_OPENED':
+    case 'OPENING_NUMBER_BUSY':
+    case 'LEGAL_HOLD_ALREADY_RELEASED':
+    case 'DEPOSIT_VERSION_CONFLICT':
+    case 'DEPOSIT_MATCH_REFUSED':
+    case 'DEPOSIT_CREDIT_STATE':
+    case 'DEPOSIT_VOUCHER_NOT_OPEN':
     case 'CASE_VERSION_CONFLICT':
     case 'CASE_CLOSED':
     case 'CASE_NOT_ASSIGNED_TO_YOU':

@@ -922,7 +922,7 @@ export const contentService = pgTable(
     updatedBy: uuid('updated_by').references(() => staffMembers.id),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('content_service_one_row_check', sql`id = 1`)],
+  () => [check('content_service_one_row_check', sql`id = 1`)],
 );
 
 /**

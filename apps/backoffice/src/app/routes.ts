@@ -14,14 +14,48 @@ export const ROUTES = {
   caseView: { path: '/cases/:id', titleKey: 'page_case', permission: 'case.read' },
   staff: { path: '/staff', titleKey: 'page_staff', permission: 'staff.manage' },
   audit: { path: '/audit', titleKey: 'page_audit', permission: 'audit.read' },
+  /** Issue #15: operations import a receiving account's bank statement. */
+  depositImport: { path: '/deposits/import', titleKey: 'page_deposit_import', permission: 'deposit.match' },
+  /** Issue #15: the statements' credits by state, and the manual work on them. */
+  depositCredits: {
+    path: '/deposits/credits',
+    titleKey: 'page_deposit_credits',
+    permission: 'deposit.match',
+  },
+  /** Issue #15: the USD rates the identity deposit is converted with. */
+  fxRates: { path: '/deposits/fx-rates', titleKey: 'page_fx_rates', permission: 'deposit.match' },
+  /** Issue #15: activated applications waiting for their account, and the open action. */
+  opening: { path: '/opening', titleKey: 'page_opening', permission: 'account.open' },
+  /** Issue #15: open one application's records; the records whose time has passed. */
+  records: { path: '/records', titleKey: 'page_records', permission: 'records.read' },
+  /** Issue #15: the status page's IPOs, banners and customer service. */
+  content: { path: '/content', titleKey: 'page_content', permission: 'content.edit' },
+  /** One application's retention date, legal holds and evidence pack (not in the menu). */
+  recordsView: { path: '/records/:id', titleKey: 'page_record', permission: 'records.read' },
 } as const satisfies Record<string, { path: string; titleKey: string; permission?: StaffPermission }>;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The side menu, in order. */
-export const MENU_ROUTES = ['home', 'reviewQueue', 'staff', 'audit'] as const satisfies readonly RouteName[];
+export const MENU_ROUTES = [
+  'home',
+  'reviewQueue',
+  'depositCredits',
+  'depositImport',
+  'fxRates',
+  'opening',
+  'records',
+  'content',
+  'staff',
+  'audit',
+] as const satisfies readonly RouteName[];
 
 /** The address of one case's page. */
 export function casePath(id: string): string {
   return `/cases/${encodeURIComponent(id)}`;
+}
+
+/** The address of one application's records page. */
+export function recordsPath(applicationId: string): string {
+  return `/records/${encodeURIComponent(applicationId)}`;
 }

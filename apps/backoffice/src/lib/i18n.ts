@@ -93,7 +93,7 @@ export function initI18n(
     lng,
     fallbackLng: false,
     supportedLngs: [...STAFF_LANGUAGES],
-    ns: ['common', 'sign_in', 'cases', 'review', 'audit'],
+    ns: ['common', 'sign_in', 'cases', 'review', 'audit', 'deposits'],
     defaultNS: 'common',
     resources,
     interpolation: { escapeValue: false },

@@ -16,6 +16,7 @@ import { STAFF_ROLES } from '@hk/domain/staff/roles';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routes';
 import { SIGNED_OUT_NOTICES } from '../app/session';
+import { RECORDS_RUNTIME_KEYS } from '../features/records/texts';
 import { CASE_RUNTIME_KEYS } from '../features/review/texts';
 import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
 
@@ -61,7 +62,17 @@ export function keysUsedIn(code: string): { namespaces: string[]; keys: string[]
 
 describe('catalogues', () => {
   it('exist for every namespace in every language', () => {
-    expect(namespaces).toEqual(['audit', 'cases', 'common', 'review', 'sign_in']);
+    expect(namespaces).toEqual([
+      'audit',
+      'cases',
+      'common',
+      'content',
+      'deposits',
+      'opening',
+      'records',
+      'review',
+      'sign_in',
+    ]);
     for (const lang of STAFF_LANGUAGES)
       expect(Object.keys(catalogues[lang]!).sort(), lang).toEqual(namespaces);
   });
@@ -119,6 +130,7 @@ describe('keys used by the console', () => {
       ...STAFF_ROLES.map((role) => `common:role_${role}`),
       ...SIGNED_OUT_NOTICES.map((n) => `sign_in:notice_${n}`),
       ...CASE_RUNTIME_KEYS.map((k) => `cases:${k}`),
+      ...RECORDS_RUNTIME_KEYS.map((k) => `records:${k}`),
       ...REVISION_REASONS.map((r) => `review:${revisionReasonKey(r)}`),
       ...DECLINE_REASONS.map((r) => `review:${declineReasonKey(r)}`),
       ...CASE_FLAGS.map((f) => `review:${caseFlagKey(f)}`),

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy as reactLazy, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
+import type { DepositScreenName } from '../features/deposit/components/deposit-screen';
 import { lazyWithQuery as lazy } from './lazy-with-query';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -14,8 +15,23 @@ import { ALL_STEP_SCREENS } from './step-screens';
 // first load, and no screen uses loaders, actions or fetchers.
 const AccountTypePage = lazy(() => import('../features/account/components/account-type-page'));
 const UserCenterPage = lazy(() => import('../features/account/components/usercenter-page'));
+// the submitted state of /usercenter (spec §2 status page); rendered inside the user centre's query provider
+const StatusPage = reactLazy(() => import('../features/status-page/components/status-page'));
 const UserInfoEntry = lazy(() => import('./userinfo-entry'));
 const ProgressPage = lazy(() => import('../features/id-step/components/progress-page'));
+// the identity deposit and the account's opening (spec §2, docs/deposit.md): one chunk for all
+const DepositScreen = lazy(() => import('../features/deposit/components/deposit-screen'));
+const DEPOSIT_SCREENS = [
+  'active',
+  'remit',
+  'remitAccount',
+  'remitUpload',
+  'remitUploadAgain',
+  'remitted',
+  'activated',
+  'opened',
+  'bankUpdate',
+] as const satisfies readonly DepositScreenName[];
 
 let appNavigate: ((to: string) => void) | null = null;
 
@@ -61,9 +77,12 @@ export function AppRoutes() {
             <Route path="/" element={<Navigate to={ROUTES.login.path} replace />} />
             <Route path={ROUTES.login.path} element={<LoginPage />} />
             <Route path={ROUTES.accountType.path} element={<AccountTypePage />} />
-            <Route path={ROUTES.usercenter.path} element={<UserCenterPage />} />
+            <Route path={ROUTES.usercenter.path} element={<UserCenterPage SubmittedView={StatusPage} />} />
             <Route path={ROUTES.userinfo.path} element={<UserInfoEntry />} />
             <Route path={ROUTES.progress.path} element={<ProgressPage />} />
+            {DEPOSIT_SCREENS.map((screen) => (
+              <Route key={screen} path={ROUTES[screen].path} element={<DepositScreen screen={screen} />} />
+            ))}
             {ALL_STEP_SCREENS.map(({ path, page: Page }) => (
               <Route key={path} path={path} element={<Page />} />
             ))}

@@ -16,6 +16,17 @@ export const ROUTES = {
   usercenter: { path: '/usercenter', titleKey: 'title_usercenter', auth: true },
   userinfo: { path: '/userinfo', titleKey: 'title_userinfo', auth: true },
   progress: { path: '/userinfo/progress', titleKey: 'title_progress', auth: true },
+  // spec §2: after approval, the identity deposit and the account's opening (docs/deposit.md)
+  active: { path: '/active', titleKey: 'title_active', auth: true },
+  activated: { path: '/activated', titleKey: 'title_activated', auth: true },
+  remit: { path: '/remit', titleKey: 'title_remit', auth: true },
+  remitAccount: { path: '/remitAccount', titleKey: 'title_remit_account', auth: true },
+  remitUpload: { path: '/remitUpload', titleKey: 'title_remit_upload', auth: true },
+  remitUploadAgain: { path: '/remitUploadAgain', titleKey: 'title_remit_upload', auth: true },
+  remitted: { path: '/remitted', titleKey: 'title_remitted', auth: true },
+  opened: { path: '/opened', titleKey: 'title_opened', auth: true },
+  // spec §4's bank-update redirect, handed over from here (docs/deposit.md)
+  bankUpdate: { path: '/bankUpdate', titleKey: 'title_bank', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppRouteName = keyof typeof ROUTES;
@@ -26,12 +37,11 @@ export const STATUS_ROUTE_PATHS = {
   accountType: ROUTES.accountType.path,
   usercenter: ROUTES.usercenter.path,
   userinfo: ROUTES.userinfo.path,
-  // Screens of later issues (activation, deposit) land on the user centre until they exist.
-  active: ROUTES.usercenter.path,
-  activated: ROUTES.usercenter.path,
-  remit: ROUTES.usercenter.path,
-  remitted: ROUTES.usercenter.path,
-  opened: ROUTES.usercenter.path,
+  active: ROUTES.active.path,
+  activated: ROUTES.activated.path,
+  remit: ROUTES.remit.path,
+  remitted: ROUTES.remitted.path,
+  opened: ROUTES.opened.path,
 } satisfies Record<RouteName, string>;
 
 /** Every screen: ROUTES' and the steps' (test renderers route each to "where am I"). */

@@ -15,6 +15,8 @@ const KEYS = [
   'lang',
   'theme',
   'apptheme',
+  // spec §3 native-app info: the broker's app says it is the host (features/status-page/lib/native.ts)
+  'appVersion',
   'activity_id',
   'debug',
 ] as const;

@@ -45,9 +45,16 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 /** Kinds a step's own call stores, never the upload: the handwritten signature (the `sign` call). */
 export const CALL_STORED_DOCUMENT_KINDS = ['signature'] as const;
 
+/**
+ * Kinds of the identity deposit after approval (issue #15), step `deposit`, stored by
+ * `update_remittance` (packages/domain/src/deposit/contracts.ts), never by the step upload.
+ */
+export const DEPOSIT_DOCUMENT_KINDS = ['remittance_voucher'] as const;
+export const DEPOSIT_DOCUMENT_STEP = 'deposit';
+
 export const DocumentSchema = z.object({
   document_id: z.string(),
-  kind: z.enum([...DOCUMENT_KINDS, ...CALL_STORED_DOCUMENT_KINDS]),
+  kind: z.enum([...DOCUMENT_KINDS, ...CALL_STORED_DOCUMENT_KINDS, ...DEPOSIT_DOCUMENT_KINDS]),
   mime: z.string(),
   width: z.number(),
   height: z.number(),

@@ -7,8 +7,21 @@ import en from '../locales/en/notices.json';
 import zhCN from '../locales/zh-CN/notices.json';
 import zhHK from '../locales/zh-HK/notices.json';
 
-/** What happened: returned for changes (1 → -1), approved (1 → 2), declined (1 → -2). */
-export const NOTICE_TEMPLATES = ['refused', 'approved', 'declined'] as const;
+/**
+ * What happened: returned for changes (1 → -1), approved (1 → 2), declined (1 → -2); issue #15:
+ * the account opened (3 → 5, with its number; docs/opening.md).
+ */
+export const NOTICE_TEMPLATES = [
+  'refused',
+  'approved',
+  'declined',
+  'opened',
+  // issue #15, operations (docs/deposit.md "Operations"): the identity deposit matched (2 → 3); a
+  // clearer voucher asked for; a third-party or short payment going back to its payer
+  'activated',
+  'voucher_requested',
+  'third_party_refund',
+] as const;
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
 
 export const NOTICE_CHANNELS = ['sms', 'email'] as const;
@@ -21,9 +34,12 @@ export type NoticePart = (typeof NOTICE_PARTS)[number];
 export const noticeKey = (template: NoticeTemplate, part: NoticePart) => `notice_${template}_${part}`;
 
 /** Every key the catalogue must hold, in every language. */
-export const NOTICE_KEYS: readonly string[] = NOTICE_TEMPLATES.flatMap((t) =>
-  NOTICE_PARTS.map((p) => noticeKey(t, p)),
-);
+export const NOTICE_KEYS: readonly string[] = [
+  ...NOTICE_TEMPLATES.flatMap((t) => NOTICE_PARTS.map((p) => noticeKey(t, p))),
+  // issue #15: what an opened account may do, said in the `opened` notice ({{account_terms}})
+  'notice_opened_terms_full',
+  'notice_opened_terms_sell_only',
+];
 
 export const NOTICE_TEXTS: Record<Language, Record<string, string>> = { 'zh-CN': zhCN, 'zh-HK': zhHK, en };
 
@@ -31,6 +47,10 @@ export const NOTICE_TEXTS: Record<Language, Record<string, string>> = { 'zh-CN':
 export interface NoticeValues {
   tel: string;
   tel_hk: string;
+  /** issue #15, the `opened` notice: the securities account number. */
+  account_number?: string;
+  /** issue #15, the `opened` notice: no HKIDR consent, so no BCAN: the account may only sell. */
+  sell_only?: boolean;
 }
 
 /** A language the applicant chose, or the default one when what is stored is not one of ours. */
@@ -47,7 +67,14 @@ export function composeNotice(
   const fill = (part: NoticePart) => {
     const key = noticeKey(template, part);
     const text = NOTICE_TEXTS[lang][key] ?? NOTICE_TEXTS[DEFAULT_LANGUAGE][key] ?? '';
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name as keyof NoticeValues] ?? '');
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      if (name === 'account_terms') {
+        const terms = values.sell_only ? 'notice_opened_terms_sell_only' : 'notice_opened_terms_full';
+        return NOTICE_TEXTS[lang][terms] ?? NOTICE_TEXTS[DEFAULT_LANGUAGE][terms] ?? '';
+      }
+      const value = values[name as Exclude<keyof NoticeValues, 'sell_only'>];
+      return typeof value === 'string' ? value : '';
+    });
   };
   return { sms: fill('sms'), subject: fill('email_subject'), text: fill('email_text') };
 }

@@ -34,6 +34,22 @@ describe('staff roles (issue #14)', () => {
   });
 });
 
+describe('records permissions (issue #15)', () => {
+  it('an approver exports evidence packs; an administrator holds records but exports no decrypted documents', () => {
+    expect(checkHasPermission(['approver'], 'records.export')).toBe(true);
+    expect(checkHasPermission(['administrator'], 'records.export')).toBe(false);
+    expect(checkHasPermission(['administrator'], 'records.hold')).toBe(true);
+    expect(checkHasPermission(['approver'], 'records.hold')).toBe(true);
+  });
+  it('operations open accounts and read records but neither export nor hold them', () => {
+    expect(checkHasPermission(['operations'], 'account.open')).toBe(true);
+    expect(checkHasPermission(['operations'], 'records.read')).toBe(true);
+    expect(checkHasPermission(['operations'], 'records.export')).toBe(false);
+    expect(checkHasPermission(['operations'], 'records.hold')).toBe(false);
+    expect(checkHasPermission(['reviewer', 'content_editor'], 'account.open')).toBe(false);
+  });
+});
+
 describe('staff session lifetime', () => {
   const t0 = 1_800_000_000_000;
   it('ends when idle for the idle time, and at the absolute lifetime even when used', () => {

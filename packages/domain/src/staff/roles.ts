@@ -25,8 +25,14 @@ export const STAFF_PERMISSIONS = [
   /** Match identity deposits and open accounts (issue #15). */
   'deposit.match',
   'account.open',
-  /** Edit published content (agreements, notices). */
+  /** Edit published content: IPOs, banners, customer service (agreements, notices). */
   'content.edit',
+  /** See an application's records: its retention clock, legal holds, the disposal list (issue #15). */
+  'records.read',
+  /** Download an application's evidence pack (decrypted documents: each export is an access event). */
+  'records.export',
+  /** Place and release legal holds on an application's records. */
+  'records.hold',
   /** Create staff, change roles, unlock and disable accounts. */
   'staff.manage',
   /** Read the access events and staff events. */
@@ -44,12 +50,16 @@ export const ROLE_PERMISSIONS = {
     'case.approve',
     'case.reject',
     'sensitive.read',
+    // a Responsible Officer already reads decrypted documents; the pack is the same data, logged
+    'records.read',
+    'records.export',
+    'records.hold',
   ],
-  operations: ['case.read', 'deposit.match', 'account.open'],
+  operations: ['case.read', 'deposit.match', 'account.open', 'records.read'],
   content_editor: ['content.edit'],
   // An administrator runs the console (staff, audit, assignments) but decides no case: separation
   // of duties keeps approval with Responsible Officers.
-  administrator: ['case.read', 'case.reassign', 'staff.manage', 'audit.read'],
+  administrator: ['case.read', 'case.reassign', 'staff.manage', 'audit.read', 'records.read', 'records.hold'],
 } as const satisfies Record<StaffRole, readonly StaffPermission[]>;
 
 export function checkIsStaffRole(value: string): value is StaffRole {

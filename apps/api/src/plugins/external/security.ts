@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
  * stay allowed because antd-mobile positions popups with them.
  */
 export const security = fp(
-  async (app: FastifyInstance) => {
+  // `formOrigins`: other origins a page may post a form to (the external bank-update page of
+  // BANK_UPDATE_URL, docs/deposit.md), beside this site
+  async (app: FastifyInstance, opts: { formOrigins?: readonly string[] }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -21,7 +23,7 @@ export const security = fp(
           mediaSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          formAction: ["'self'", ...(opts.formOrigins ?? [])],
           frameAncestors: ["'none'"],
         },
       },

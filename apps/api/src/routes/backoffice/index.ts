@@ -25,6 +25,10 @@ import {
   touchStaff,
 } from '../../plugins/app/staff/staff-auth-service';
 import { listStaffEvents } from '../../plugins/app/staff/staff-event-repository';
+import { contentStaffRoutes } from './content';
+import { depositRoutes } from './deposits';
+import { evidenceRoutes } from './evidence';
+import { openingRoutes } from './opening';
 import { reviewRoutes } from './review';
 
 declare module 'fastify' {
@@ -208,4 +212,11 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
 
   // the review of submitted applications (issue #14): routes/backoffice/review.ts
   await app.register(reviewRoutes);
+  // operations match identity deposits (issue #15): routes/backoffice/deposits.ts
+  await app.register(depositRoutes);
+  // opening accounts, an application's records and evidence pack (issue #15): opening.ts, evidence.ts
+  await app.register(openingRoutes);
+  await app.register(evidenceRoutes);
+  // content the status page shows (issue #15): routes/backoffice/content.ts
+  await app.register(contentStaffRoutes);
 }

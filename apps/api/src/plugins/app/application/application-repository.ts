@@ -78,7 +78,7 @@ export async function findApplicationStatusOfUser(db: Db, userId: string): Promi
 export async function updateStatusIfUnchanged(
   tx: Tx,
   app: Pick<ApplicationRow, 'id' | 'status'>,
-  set: { status: number; updatedAt: Date; submittedAt?: Date },
+  set: { status: number; updatedAt: Date; submittedAt?: Date; relationshipEndedAt?: Date },
 ): Promise<ApplicationRow | null> {
   const [updated] = await tx
     .update(applications)

@@ -41,6 +41,20 @@ export const EVENT_TYPES = [
   'risk_disclosure_started',
   'risk_disclosure_listened',
   'live_code_issued',
+  // the identity deposit, the applicant's side (issue #15, docs/deposit.md)
+  'deposit_reference_issued',
+  'remittance_paid',
+  'remittance_reset',
+  // issue #15, operations (docs/deposit.md "Operations"): a statement credit matched to the
+  // application or flagged against it, a clearer voucher asked for, a refund recorded
+  'deposit_matched',
+  'deposit_flagged',
+  'deposit_voucher_requested',
+  'deposit_refund_recorded',
+  // issue #15 (docs/opening.md): the account number given at opening; legal holds on the records
+  'account_opened',
+  'legal_hold_placed',
+  'legal_hold_released',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

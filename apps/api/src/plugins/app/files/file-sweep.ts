@@ -1,8 +1,23 @@
 import type { Db } from '../../../db/client';
+import { findLiveContentKeys } from '../content/content-repository';
+import { findLiveStatementKeys } from '../deposit-operations/deposit-repository';
 import { findLiveStorageKeys } from '../documents/document-repository';
 import type { FileStore } from './file-store';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Every table naming storage keys: documents, the content's banner images and QR, and the imported
+ * bank statements (issue #15).
+ */
+export async function findLiveKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const [documents, content, statements] = await Promise.all([
+    findLiveStorageKeys(db, keys),
+    findLiveContentKeys(db, keys),
+    findLiveStatementKeys(db, keys),
+  ]);
+  return new Set([...documents, ...content, ...statements]);
+}
 
 /**
  * Removes what a crash can leave in the file store (an s3 object whose row never committed, or
@@ -17,7 +32,7 @@ export function scheduleFileSweep(
 ): () => void {
   const run = () =>
     files
-      .sweep(db, (keys) => findLiveStorageKeys(db, keys), now())
+      .sweep(db, (keys) => findLiveKeys(db, keys), now())
       .then((removed) => {
         if (removed > 0) log.info({ removed }, 'file sweep removed unreferenced files');
       })

@@ -4,6 +4,7 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/app-error';
+import { readStatementFile, type StatementFileJob } from '../deposit-operations/statement-file';
 import { reencodeUploadedImage } from '../documents/image';
 import { checkInflateCapWorks, cleanUploadedPdf } from '../documents/pdf';
 import { readVideoDurationMs, type VideoContainer } from '../documents/video';
@@ -33,6 +34,8 @@ export const HEAVY_TASKS = {
   /** A face video's duration in ms from its frames' timestamps, or null (documents/video.ts). */
   videoDuration: async (input: { bytes: Uint8Array; container: VideoContainer }) =>
     readVideoDurationMs(input.bytes, input.container),
+  /** A bank statement read into its credit lines (deposit-operations/statement-file.ts, issue #15). */
+  statement: async (job: StatementFileJob) => readStatementFile(job),
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type HeavyTasks = typeof HEAVY_TASKS;

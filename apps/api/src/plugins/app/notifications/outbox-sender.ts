@@ -7,6 +7,7 @@ import type { Vault } from '../../../lib/crypto';
 import { toE164 } from '../auth/mobile-identity';
 import { loadEmailVerifier } from '../mail/email-code-service';
 import type { Mailer } from '../mail/mailer';
+import { findOpenedAccount } from '../opening/opening-repository';
 import type { SmsProvider } from '../sms/sms-provider';
 import { findStepRow } from '../steps/step-repository';
 import {
@@ -154,9 +155,12 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
   }
 
   async function send(m: OutboxRow, to: Exclude<Recipient, { skip: string }>): Promise<string | null> {
+    // issue #15: the `opened` notice names the account number, read now (the outbox keeps none)
+    const opened = m.template === 'opened' ? await findOpenedAccount(db, m.applicationId) : null;
     const notice = composeNotice(m.lang as Language, m.template as NoticeTemplate, {
       tel: deps.config.customerServiceTel,
       tel_hk: deps.config.customerServiceTelHk,
+      ...(opened ? { account_number: opened.accountNumber, sell_only: opened.sellOnly } : {}),
     });
     const receipt =
       to.channel === 'sms'

@@ -1,4 +1,5 @@
 import { checkIsEditableStatus, type StatusAction, transitionStatus } from '@hk/domain';
+import { checkEndsRelationship } from '@hk/domain/opening/retention';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { updateStatusIfUnchanged } from '../application/application-repository';
@@ -29,6 +30,8 @@ export async function changeApplicationStatus(
     status: result.to,
     updatedAt: now,
     ...(firstSubmission && !app.submittedAt ? { submittedAt: now } : {}),
+    // issue #15: the AMLO retention clock starts where the application ends (docs/opening.md)
+    ...(checkEndsRelationship(result.to) ? { relationshipEndedAt: now } : {}),
   });
   if (!updated) throw new AppError('STATUS_CHANGE_REFUSED');
   await recordEvent(tx, meta, {

@@ -143,7 +143,13 @@ export function AuditPage() {
             {
               key: 'what',
               title: t('col_what'),
-              render: (_, e) => (e.what === 'document' ? (e.documentKind ?? t('what_document')) : e.what),
+              render: (_, e) =>
+                e.what === 'document'
+                  ? (e.documentKind ?? t('what_document'))
+                  : // issue #15: a download of the application's evidence pack (docs/evidence-pack.md)
+                    e.what === 'evidence_export'
+                    ? t('what_evidence_export')
+                    : e.what,
             },
             { key: 'ip', title: t('col_ip'), render: (_, e) => e.ip ?? '—' },
           ]}

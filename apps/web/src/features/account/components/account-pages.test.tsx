@@ -92,8 +92,12 @@ describe('/usercenter', () => {
     [status({ progress: 'opening', info_progress: 10 }), '/userinfo'],
     [status({ status: -1, progress: 'submitted' }), '/userinfo?state=refused'],
     [status({ status: 1, progress: 'submitted', bank_type: 1 }), null],
-    [status({ status: 1, progress: 'submitted' }), null],
-    [status({ status: 2, progress: 'submitted' }), null],
+    // spec §4: no designated account and no bank audit → the bank-update page (docs/deposit.md)
+    [status({ status: 1, progress: 'submitted' }), '/bankUpdate'],
+    [status({ status: 2, progress: 'submitted' }), '/active'],
+    [status({ status: 2, progress: 'submitted', bank_type: 2 }), '/remit'],
+    [status({ status: 3, progress: 'submitted', bank_type: 2 }), '/remitted'],
+    [status({ status: 5, progress: 'submitted', bank_type: 2 }), '/opened'],
   ])('routes %o to %s', (s, to) => {
     expect(usercenterTarget(s, false)).toBe(to);
   });

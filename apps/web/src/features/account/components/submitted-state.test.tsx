@@ -78,18 +78,21 @@ describe.each<Language>(['zh-CN', 'zh-HK', 'en'])('user centre, submitted (%s)',
 });
 
 describe('user centre, submitted: details', () => {
-  it('a cash account without futures; approved → Activation is the current stage', async () => {
+  it('a cash account without futures', async () => {
     await setupStepI18n('en');
-    server({ status: 2, accountType: { securities: 'cash', futures: false, markets: ['HK'] } });
+    server({ accountType: { securities: 'cash', futures: false, markets: ['HK'] } });
     renderStep('/usercenter', <UserCenterPage />);
     const account = await screen.findByText(a('account_type_label'), { exact: false });
     expect(account.closest('p')!.textContent).toContain('Securities cash account');
     expect(account.closest('p')!.textContent).not.toContain('Futures');
-    const items = within(screen.getByRole('list', { name: a('stages_title') })).getAllByRole('listitem');
-    expect(items.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step']);
-    expect(screen.getByRole('heading', { name: a('status_approved') })).toBeTruthy();
-    expect(screen.getByText(a('approved_hint'))).toBeTruthy();
-    expect(screen.queryByText(a('stage_activation_hint'))).toBeNull();
+  });
+
+  // spec §4: approved (2) with a designated account goes to the deposit (/remit, features/deposit)
+  it('approved → the identity deposit', async () => {
+    await setupStepI18n('en');
+    server({ status: 2, accountType: { securities: 'cash', futures: false, markets: ['HK'] } });
+    renderStep('/usercenter', <UserCenterPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/remit');
   });
 
   it('downloads the PDF with the session in the header, never in a link', async () => {

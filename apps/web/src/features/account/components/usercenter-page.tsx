@@ -1,6 +1,6 @@
 import { ApplicationStatus, completedPercent, routeForStatus, type UserStatus } from '@hk/domain';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES, STATUS_ROUTE_PATHS } from '../../../app/routes';
@@ -15,9 +15,11 @@ import { SubmittedState } from './submitted-state';
 /** Where the status sends the person, or null to stay on the user centre (spec §4 routing). */
 export function usercenterTarget(status: UserStatus, bindBankQuery: boolean): string | null {
   const next = routeForStatus({ ...status, bindBankQuery });
-  if (next.route === 'submitted_view' || next.route === 'bank_update') return null;
+  if (next.route === 'submitted_view') return null;
+  // spec §4: the bank-update page, wherever BANK_UPDATE_URL says (features/deposit, docs/deposit.md)
+  if (next.route === 'bank_update') return ROUTES.bankUpdate.path;
   const path = STATUS_ROUTE_PATHS[next.route];
-  if (path === ROUTES.usercenter.path) return null; // screens of later issues: the panel below
+  if (path === ROUTES.usercenter.path) return null; // the declined state: the panel below
   const query = 'query' in next && next.query ? `?${new URLSearchParams(next.query)}` : '';
   return `${path}${query}`;
 }
@@ -51,7 +53,12 @@ function isSubmitted(status: number): boolean {
  * submitted state (account type, the stages after submission, the application PDF) with customer
  * service and the footer (the full status page of spec §2 is a later issue).
  */
-export default function UserCenterPage() {
+export default function UserCenterPage({
+  SubmittedView,
+}: {
+  /** The submitted state's own page (features/status-page, wired by app/router.tsx). */
+  SubmittedView?: ComponentType<{ status: UserStatus }>;
+} = {}) {
   const { t } = useTranslation(['account', 'common']);
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -74,6 +81,21 @@ export default function UserCenterPage() {
           <span className="spinner" aria-hidden="true" /> {t('common:loading')}
         </p>
       </main>
+    );
+  }
+
+  if (SubmittedView && !status.isError && isSubmitted(status.data.status)) {
+    const loading = (
+      <main className="usercenter-page">
+        <p role="status" className="page-status">
+          <span className="spinner" aria-hidden="true" /> {t('common:loading')}
+        </p>
+      </main>
+    );
+    return (
+      <Suspense fallback={loading}>
+        <SubmittedView status={status.data} />
+      </Suspense>
     );
   }
 

@@ -1,0 +1,153 @@
+import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import {
+  BannerListSchema,
+  BannerViewSchema,
+  ContentDeleteQuerySchema,
+  IpoCreateSchema,
+  IpoListSchema,
+  IpoUpdateSchema,
+  IpoViewSchema,
+  ServiceViewSchema,
+} from '@hk/domain/content/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { readContentMultipart } from '../../plugins/app/content/content-images';
+import { findBanner, findService } from '../../plugins/app/content/content-repository';
+import {
+  type ContentActor,
+  createBanner,
+  createIpo,
+  deleteBanner,
+  deleteIpo,
+  fetchBanners,
+  fetchIpos,
+  fetchService,
+  updateBanner,
+  updateIpo,
+  updateService,
+} from '../../plugins/app/content/content-service';
+import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffResponses } from './index';
+
+// The content calls of the staff console (issue #15, packages/domain/src/content/contracts.ts,
+// docs/content.md). Registered inside backofficeApiRoutes: the staff session, CSRF and no-store
+// come from there; every route needs content.edit.
+
+function responses<T extends z.ZodMiniType>(success: T) {
+  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
+}
+
+const IdParams = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
+});
+
+const actorOf = (request: FastifyRequest): ContentActor => ({
+  staffId: staffSessionOf(request).staff.id,
+  requestId: request.id,
+});
+
+/** Unknown ids are 404 as a missing row is (a malformed id is no different from an absent one). */
+function idOf(request: FastifyRequest): string {
+  const parsed = z.safeParse(IdParams, request.params);
+  if (!parsed.success) throw new AppError('CONTENT_NOT_FOUND');
+  return parsed.data.id.toLowerCase();
+}
+
+export async function contentStaffRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const edit = requireStaff('content.edit');
+  const Ipo = envelope(IpoViewSchema);
+  const Banner = envelope(BannerViewSchema);
+  const Service = envelope(ServiceViewSchema);
+  const Deleted = envelope(z.null());
+
+  // ------------------------------------------------------------ IPOs
+  app.get(
+    '/content/ipos',
+    { preValidation: edit, schema: { response: responses(envelope(IpoListSchema)) } },
+    async (request) => ok({ ipos: await fetchIpos(ctx, request.lang) }),
+  );
+  app.post(
+    '/content/ipos',
+    { preValidation: edit, schema: { body: IpoCreateSchema, response: responses(Ipo) } },
+    async (request) => ok(await createIpo(ctx, actorOf(request), request.body, request.lang)),
+  );
+  app.put(
+    '/content/ipos/:id',
+    { preValidation: edit, schema: { body: IpoUpdateSchema, response: responses(Ipo) } },
+    async (request) => ok(await updateIpo(ctx, actorOf(request), idOf(request), request.body, request.lang)),
+  );
+  app.delete(
+    '/content/ipos/:id',
+    { preValidation: edit, schema: { querystring: ContentDeleteQuerySchema, response: responses(Deleted) } },
+    async (request) => {
+      await deleteIpo(ctx, actorOf(request), idOf(request), request.query.version);
+      return ok(null);
+    },
+  );
+
+  // ------------------------------------------------------------ banners (multipart: payload + file)
+  app.get(
+    '/content/banners',
+    { preValidation: edit, schema: { response: responses(envelope(BannerListSchema)) } },
+    async () => ok({ banners: await fetchBanners(ctx) }),
+  );
+  app.post(
+    '/content/banners',
+    { preValidation: edit, schema: { response: responses(Banner) } },
+    async (request) => {
+      const { payload, file } = await readContentMultipart(request);
+      return ok(await createBanner(ctx, actorOf(request), payload, file));
+    },
+  );
+  app.put(
+    '/content/banners/:id',
+    { preValidation: edit, schema: { response: responses(Banner) } },
+    async (request) => {
+      const id = idOf(request);
+      const { payload, file } = await readContentMultipart(request);
+      return ok(await updateBanner(ctx, actorOf(request), id, payload, file));
+    },
+  );
+  app.delete(
+    '/content/banners/:id',
+    { preValidation: edit, schema: { querystring: ContentDeleteQuerySchema, response: responses(Deleted) } },
+    async (request) => {
+      await deleteBanner(ctx, actorOf(request), idOf(request), request.query.version);
+      return ok(null);
+    },
+  );
+  // the console's preview of a banner, published or not
+  app.get('/content/banners/:id/image', { preValidation: edit }, async (request, reply) => {
+    const banner = await findBanner(ctx.db, idOf(request));
+    if (!banner) throw new AppError('CONTENT_NOT_FOUND');
+    return sendImage(reply, await ctx.files.get(ctx.db, banner.imageKey), banner.imageMime);
+  });
+
+  // ------------------------------------------------------------ customer service
+  app.get('/content/service', { preValidation: edit, schema: { response: responses(Service) } }, async () =>
+    ok(await fetchService(ctx)),
+  );
+  app.put(
+    '/content/service',
+    { preValidation: edit, schema: { response: responses(Service) } },
+    async (request) => {
+      const { payload, file } = await readContentMultipart(request);
+      return ok(await updateService(ctx, actorOf(request), payload, file));
+    },
+  );
+  app.get('/content/service/qr', { preValidation: edit }, async (_request, reply) => {
+    const service = await findService(ctx.db);
+    if (!service.qrImageKey || !service.qrImageMime) throw new AppError('CONTENT_NOT_FOUND');
+    return sendImage(reply, await ctx.files.get(ctx.db, service.qrImageKey), service.qrImageMime);
+  });
+}
+
+function sendImage(reply: FastifyReply, bytes: Buffer | null, mime: string) {
+  if (!bytes) throw new AppError('CONTENT_NOT_FOUND');
+  return reply.header('content-type', mime).header('x-content-type-options', 'nosniff').send(bytes);
+}

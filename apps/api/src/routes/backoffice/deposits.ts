@@ -1,0 +1,196 @@
+import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import {
+  ApplicationSearchQuerySchema,
+  ApplicationSearchSchema,
+  ApplicationSummarySchema,
+  CreditListQuerySchema,
+  CreditListSchema,
+  CreditViewSchema,
+  FxRateListSchema,
+  FxRateRequestSchema,
+  ImportResultSchema,
+  ManualMatchRequestSchema,
+  ReceivingAccountListSchema,
+  RecordRefundRequestSchema,
+  VoucherRequestSchema,
+} from '@hk/domain/deposit/operations-contracts';
+import { STATEMENT_MAX_BYTES } from '@hk/domain/deposit/statement';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import {
+  fetchCredits,
+  fetchFxRates,
+  fetchReceivingAccounts,
+  findApplications,
+  importStatement,
+  matchCreditByHand,
+  type Operator,
+  putFxRate,
+  recordRefund,
+  requestVoucher,
+  type StatementUpload,
+} from '../../plugins/app/deposit-operations/deposit-operations-service';
+import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffResponses } from './index';
+
+// The operations calls of the staff console (issue #15, packages/domain/src/deposit/
+// operations-contracts.ts, docs/deposit.md "Operations"). Registered inside backofficeApiRoutes:
+// the staff session, CSRF and no-store come from there; every route needs `deposit.match`.
+
+function responses<T extends z.ZodMiniType>(success: T) {
+  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
+}
+
+const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
+
+function operatorOf(request: FastifyRequest): Operator {
+  const agent = request.headers['user-agent'];
+  return {
+    session: staffSessionOf(request),
+    lang: request.lang,
+    client: {
+      ip: request.ip,
+      userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
+      requestId: request.id,
+    },
+  };
+}
+
+/** The multipart body of an import: `receiving_account_id` and one `file` (at most 20 MB). */
+async function readStatementUpload(request: FastifyRequest): Promise<StatementUpload> {
+  let receivingAccountId: string | undefined;
+  let fileName = 'statement';
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: STATEMENT_MAX_BYTES } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'receiving_account_id' && typeof part.value === 'string')
+          receivingAccountId = part.value;
+      } else if (part.fieldname === 'file' && !bytes) {
+        // the name as people read it: no path, the text rule's characters only, at most 200
+        fileName =
+          (part.filename ?? '')
+            .split(/[\\/]/)
+            .pop()
+            ?.replace(/[\p{C}\u2028\u2029]/gu, '')
+            .normalize('NFC')
+            .slice(0, 200)
+            .trim() || 'statement';
+        bytes = await part.toBuffer();
+      } else {
+        await part.toBuffer();
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('STATEMENT_REFUSED', { file: 'statement_too_large' });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError('VALIDATION_FAILED', { file: 'statement_file_required' });
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status < 500) throw err;
+    throw new AppError('MALFORMED_REQUEST');
+  }
+  if (!bytes || bytes.length === 0)
+    throw new AppError('VALIDATION_FAILED', { file: 'statement_file_required' });
+  return { receivingAccountId, fileName, bytes };
+}
+
+export async function depositRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const allowed = requireStaff('deposit.match');
+
+  app.get(
+    '/deposits/fx-rates',
+    { preValidation: allowed, schema: { response: responses(envelope(FxRateListSchema)) } },
+    async () => ok(await fetchFxRates(ctx)),
+  );
+
+  app.put(
+    '/deposits/fx-rates',
+    {
+      preValidation: allowed,
+      schema: { body: FxRateRequestSchema, response: responses(envelope(FxRateListSchema)) },
+    },
+    async (request) => ok(await putFxRate(ctx, operatorOf(request), request.body)),
+  );
+
+  app.get(
+    '/deposits/receiving-accounts',
+    { preValidation: allowed, schema: { response: responses(envelope(ReceivingAccountListSchema)) } },
+    async (request) => ok(await fetchReceivingAccounts(ctx, request.lang)),
+  );
+
+  app.post(
+    '/deposits/imports',
+    { preValidation: allowed, schema: { response: responses(envelope(ImportResultSchema)) } },
+    async (request) => {
+      const upload = await readStatementUpload(request);
+      return ok(await importStatement(ctx, operatorOf(request), upload));
+    },
+  );
+
+  app.get(
+    '/deposits/credits',
+    {
+      preValidation: allowed,
+      schema: { querystring: CreditListQuerySchema, response: responses(envelope(CreditListSchema)) },
+    },
+    async (request) => ok(await fetchCredits(ctx, request.lang, request.query)),
+  );
+
+  app.post(
+    '/deposits/credits/:id/match',
+    {
+      preValidation: allowed,
+      schema: {
+        params: IdParams,
+        body: ManualMatchRequestSchema,
+        response: responses(envelope(CreditViewSchema)),
+      },
+    },
+    async (request) => ok(await matchCreditByHand(ctx, operatorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/deposits/credits/:id/refund',
+    {
+      preValidation: allowed,
+      schema: {
+        params: IdParams,
+        body: RecordRefundRequestSchema,
+        response: responses(envelope(CreditViewSchema)),
+      },
+    },
+    async (request) => ok(await recordRefund(ctx, operatorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/deposits/applications',
+    {
+      preValidation: allowed,
+      schema: {
+        querystring: ApplicationSearchQuerySchema,
+        response: responses(envelope(ApplicationSearchSchema)),
+      },
+    },
+    async (request) => ok(await findApplications(ctx, request.lang, request.query.q)),
+  );
+
+  app.post(
+    '/deposits/applications/:id/voucher-request',
+    {
+      preValidation: allowed,
+      schema: {
+        params: IdParams,
+        body: VoucherRequestSchema,
+        response: responses(envelope(ApplicationSummarySchema)),
+      },
+    },
+    async (request) => ok(await requestVoucher(ctx, operatorOf(request), request.params.id, request.body)),
+  );
+}

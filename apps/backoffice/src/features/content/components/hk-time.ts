@@ -1,0 +1,36 @@
+// Dates and times in Hong Kong time (the broker's), whatever the staff member's computer says.
+
+const parts = (iso: string) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Hong_Kong',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
+  return p as Record<string, string>;
+};
+
+/** An instant as a `datetime-local` input's value, in Hong Kong time ("2026-11-28T09:30"). */
+export function toHkInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const p = parts(iso);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** A `datetime-local` value read as Hong Kong time, as an ISO instant; null when empty. */
+export function fromHkInputValue(value: string): string | null {
+  if (!value) return null;
+  return `${value.length === 16 ? `${value}:00` : value}+08:00`;
+}
+
+/** An instant for reading ("2026-11-28 09:30"), Hong Kong time. */
+export function formatHk(iso: string): string {
+  return toHkInputValue(iso).replace('T', ' ');
+}

@@ -1,0 +1,21 @@
+import { currentLanguage } from '../../lib/i18n';
+
+// The deposit pages' dates: a bank's booking day as a day (no time zone moves it), and times of
+// actions in Hong Kong time, in the console's language.
+
+export function formatDay(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+export function formatHkTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Hong_Kong',
+    hourCycle: 'h23',
+  }).format(date);
+}
