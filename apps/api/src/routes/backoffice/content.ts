@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import { envelope } from '@hk/domain';
 import {
   BannerListSchema,
   BannerViewSchema,
@@ -30,15 +30,11 @@ import {
   updateService,
 } from '../../plugins/app/content/content-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { staffResponses } from './index';
+import { staffWriteResponses } from './index';
 
 // The content calls of the staff console (issue #15, packages/domain/src/content/contracts.ts,
 // docs/content.md). Registered inside backofficeApiRoutes: the staff session, CSRF and no-store
 // come from there; every route needs content.edit.
-
-function responses<T extends z.ZodMiniType>(success: T) {
-  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
-}
 
 const IdParams = z.object({
   id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
@@ -68,22 +64,25 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   // ------------------------------------------------------------ IPOs
   app.get(
     '/content/ipos',
-    { preValidation: edit, schema: { response: responses(envelope(IpoListSchema)) } },
+    { preValidation: edit, schema: { response: staffWriteResponses(envelope(IpoListSchema)) } },
     async (request) => ok({ ipos: await fetchIpos(ctx, request.lang) }),
   );
   app.post(
     '/content/ipos',
-    { preValidation: edit, schema: { body: IpoCreateSchema, response: responses(Ipo) } },
+    { preValidation: edit, schema: { body: IpoCreateSchema, response: staffWriteResponses(Ipo) } },
     async (request) => ok(await createIpo(ctx, actorOf(request), request.body, request.lang)),
   );
   app.put(
     '/content/ipos/:id',
-    { preValidation: edit, schema: { body: IpoUpdateSchema, response: responses(Ipo) } },
+    { preValidation: edit, schema: { body: IpoUpdateSchema, response: staffWriteResponses(Ipo) } },
     async (request) => ok(await updateIpo(ctx, actorOf(request), idOf(request), request.body, request.lang)),
   );
   app.delete(
     '/content/ipos/:id',
-    { preValidation: edit, schema: { querystring: ContentDeleteQuerySchema, response: responses(Deleted) } },
+    {
+      preValidation: edit,
+      schema: { querystring: ContentDeleteQuerySchema, response: staffWriteResponses(Deleted) },
+    },
     async (request) => {
       await deleteIpo(ctx, actorOf(request), idOf(request), request.query.version);
       return ok(null);
@@ -93,12 +92,12 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   // ------------------------------------------------------------ banners (multipart: payload + file)
   app.get(
     '/content/banners',
-    { preValidation: edit, schema: { response: responses(envelope(BannerListSchema)) } },
+    { preValidation: edit, schema: { response: staffWriteResponses(envelope(BannerListSchema)) } },
     async () => ok({ banners: await fetchBanners(ctx) }),
   );
   app.post(
     '/content/banners',
-    { preValidation: edit, schema: { response: responses(Banner) } },
+    { preValidation: edit, schema: { response: staffWriteResponses(Banner) } },
     async (request) => {
       const { payload, file } = await readContentMultipart(request);
       return ok(await createBanner(ctx, actorOf(request), payload, file));
@@ -106,7 +105,7 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   );
   app.put(
     '/content/banners/:id',
-    { preValidation: edit, schema: { response: responses(Banner) } },
+    { preValidation: edit, schema: { response: staffWriteResponses(Banner) } },
     async (request) => {
       const id = idOf(request);
       const { payload, file } = await readContentMultipart(request);
@@ -115,7 +114,10 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     '/content/banners/:id',
-    { preValidation: edit, schema: { querystring: ContentDeleteQuerySchema, response: responses(Deleted) } },
+    {
+      preValidation: edit,
+      schema: { querystring: ContentDeleteQuerySchema, response: staffWriteResponses(Deleted) },
+    },
     async (request) => {
       await deleteBanner(ctx, actorOf(request), idOf(request), request.query.version);
       return ok(null);
@@ -129,12 +131,14 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   });
 
   // ------------------------------------------------------------ customer service
-  app.get('/content/service', { preValidation: edit, schema: { response: responses(Service) } }, async () =>
-    ok(await fetchService(ctx)),
+  app.get(
+    '/content/service',
+    { preValidation: edit, schema: { response: staffWriteResponses(Service) } },
+    async () => ok(await fetchService(ctx)),
   );
   app.put(
     '/content/service',
-    { preValidation: edit, schema: { response: responses(Service) } },
+    { preValidation: edit, schema: { response: staffWriteResponses(Service) } },
     async (request) => {
       const { payload, file } = await readContentMultipart(request);
       return ok(await updateService(ctx, actorOf(request), payload, file));

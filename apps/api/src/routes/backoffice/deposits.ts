@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import { envelope } from '@hk/domain';
 import {
   ApplicationSearchQuerySchema,
   ApplicationSearchSchema,
@@ -34,15 +34,11 @@ import {
   type StatementUpload,
 } from '../../plugins/app/deposit-operations/deposit-operations-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { staffResponses } from './index';
+import { staffWriteResponses } from './index';
 
 // The operations calls of the staff console (issue #15, packages/domain/src/deposit/
 // operations-contracts.ts, docs/deposit.md "Operations"). Registered inside backofficeApiRoutes:
 // the staff session, CSRF and no-store come from there; every route needs `deposit.match`.
-
-function responses<T extends z.ZodMiniType>(success: T) {
-  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
-}
 
 const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 
@@ -106,7 +102,7 @@ export async function depositRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/deposits/fx-rates',
-    { preValidation: allowed, schema: { response: responses(envelope(FxRateListSchema)) } },
+    { preValidation: allowed, schema: { response: staffWriteResponses(envelope(FxRateListSchema)) } },
     async () => ok(await fetchFxRates(ctx)),
   );
 
@@ -114,20 +110,23 @@ export async function depositRoutes(fastify: FastifyInstance) {
     '/deposits/fx-rates',
     {
       preValidation: allowed,
-      schema: { body: FxRateRequestSchema, response: responses(envelope(FxRateListSchema)) },
+      schema: { body: FxRateRequestSchema, response: staffWriteResponses(envelope(FxRateListSchema)) },
     },
     async (request) => ok(await putFxRate(ctx, operatorOf(request), request.body)),
   );
 
   app.get(
     '/deposits/receiving-accounts',
-    { preValidation: allowed, schema: { response: responses(envelope(ReceivingAccountListSchema)) } },
+    {
+      preValidation: allowed,
+      schema: { response: staffWriteResponses(envelope(ReceivingAccountListSchema)) },
+    },
     async (request) => ok(await fetchReceivingAccounts(ctx, request.lang)),
   );
 
   app.post(
     '/deposits/imports',
-    { preValidation: allowed, schema: { response: responses(envelope(ImportResultSchema)) } },
+    { preValidation: allowed, schema: { response: staffWriteResponses(envelope(ImportResultSchema)) } },
     async (request) => {
       const upload = await readStatementUpload(request);
       return ok(await importStatement(ctx, operatorOf(request), upload));
@@ -138,7 +137,10 @@ export async function depositRoutes(fastify: FastifyInstance) {
     '/deposits/credits',
     {
       preValidation: allowed,
-      schema: { querystring: CreditListQuerySchema, response: responses(envelope(CreditListSchema)) },
+      schema: {
+        querystring: CreditListQuerySchema,
+        response: staffWriteResponses(envelope(CreditListSchema)),
+      },
     },
     async (request) => ok(await fetchCredits(ctx, request.lang, request.query)),
   );
@@ -150,7 +152,7 @@ export async function depositRoutes(fastify: FastifyInstance) {
       schema: {
         params: IdParams,
         body: ManualMatchRequestSchema,
-        response: responses(envelope(CreditViewSchema)),
+        response: staffWriteResponses(envelope(CreditViewSchema)),
       },
     },
     async (request) => ok(await matchCreditByHand(ctx, operatorOf(request), request.params.id, request.body)),
@@ -163,7 +165,7 @@ export async function depositRoutes(fastify: FastifyInstance) {
       schema: {
         params: IdParams,
         body: RecordRefundRequestSchema,
-        response: responses(envelope(CreditViewSchema)),
+        response: staffWriteResponses(envelope(CreditViewSchema)),
       },
     },
     async (request) => ok(await recordRefund(ctx, operatorOf(request), request.params.id, request.body)),
@@ -175,7 +177,7 @@ export async function depositRoutes(fastify: FastifyInstance) {
       preValidation: allowed,
       schema: {
         querystring: ApplicationSearchQuerySchema,
-        response: responses(envelope(ApplicationSearchSchema)),
+        response: staffWriteResponses(envelope(ApplicationSearchSchema)),
       },
     },
     async (request) => ok(await findApplications(ctx, request.lang, request.query.q)),
@@ -188,7 +190,7 @@ export async function depositRoutes(fastify: FastifyInstance) {
       schema: {
         params: IdParams,
         body: VoucherRequestSchema,
-        response: responses(envelope(ApplicationSummarySchema)),
+        response: staffWriteResponses(envelope(ApplicationSummarySchema)),
       },
     },
     async (request) => ok(await requestVoucher(ctx, operatorOf(request), request.params.id, request.body)),

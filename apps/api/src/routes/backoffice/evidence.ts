@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import { envelope } from '@hk/domain';
 import {
   DisposalListSchema,
   HoldParamsSchema,
@@ -7,9 +7,8 @@ import {
   RecordsViewSchema,
   ReleaseHoldRequestSchema,
 } from '@hk/domain/evidence/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
 import { ok } from '../../lib/envelope';
 import { exportEvidencePack, zipEvidencePack } from '../../plugins/app/evidence/evidence-service';
 import {
@@ -18,25 +17,11 @@ import {
   placeHold,
   releaseHold,
 } from '../../plugins/app/evidence/records-service';
-import type { StaffRequestClient } from '../../plugins/app/review/review-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { staffResponses } from './index';
+import { clientOf, staffWriteResponses } from './index';
 
 // An application's records (issue #15, docs/evidence-pack.md), inside backofficeApiRoutes: the
 // staff session, CSRF and no-store come from there; each route names its permission.
-
-function responses<T extends z.ZodMiniType>(success: T) {
-  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
-}
-
-function clientOf(request: FastifyRequest): StaffRequestClient {
-  const agent = request.headers['user-agent'];
-  return {
-    ip: request.ip,
-    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
-    requestId: request.id,
-  };
-}
 
 export async function evidenceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +33,7 @@ export async function evidenceRoutes(fastify: FastifyInstance) {
     '/records/disposal',
     {
       preValidation: requireStaff('records.read'),
-      schema: { response: responses(envelope(DisposalListSchema)) },
+      schema: { response: staffWriteResponses(envelope(DisposalListSchema)) },
     },
     async () => ok(await fetchDisposalList(ctx)),
   );
@@ -57,7 +42,7 @@ export async function evidenceRoutes(fastify: FastifyInstance) {
     '/records/:id',
     {
       preValidation: requireStaff('records.read'),
-      schema: { params: RecordsParamsSchema, response: responses(View) },
+      schema: { params: RecordsParamsSchema, response: staffWriteResponses(View) },
     },
     async (request) => ok(await fetchRecords(ctx, staffSessionOf(request), request.params.id)),
   );
@@ -66,7 +51,11 @@ export async function evidenceRoutes(fastify: FastifyInstance) {
     '/records/:id/holds',
     {
       preValidation: requireStaff('records.hold'),
-      schema: { params: RecordsParamsSchema, body: PlaceHoldRequestSchema, response: responses(View) },
+      schema: {
+        params: RecordsParamsSchema,
+        body: PlaceHoldRequestSchema,
+        response: staffWriteResponses(View),
+      },
     },
     async (request) =>
       ok(
@@ -84,7 +73,11 @@ export async function evidenceRoutes(fastify: FastifyInstance) {
     '/records/:id/holds/:holdId/release',
     {
       preValidation: requireStaff('records.hold'),
-      schema: { params: HoldParamsSchema, body: ReleaseHoldRequestSchema, response: responses(View) },
+      schema: {
+        params: HoldParamsSchema,
+        body: ReleaseHoldRequestSchema,
+        response: staffWriteResponses(View),
+      },
     },
     async (request) =>
       ok(

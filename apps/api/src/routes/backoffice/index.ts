@@ -57,6 +57,11 @@ export function staffResponses<T extends z.ZodMiniType>(success: T) {
   };
 }
 
+/** A staff route's answers, with 409 for a stale version or a race lost (compare-and-set writes). */
+export function staffWriteResponses<T extends z.ZodMiniType>(success: T) {
+  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -76,7 +81,8 @@ function sameToken(sent: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function clientOf(request: FastifyRequest): StaffClient {
+/** Who made a staff call, as the services record it (events, access log). */
+export function clientOf(request: FastifyRequest): StaffClient {
   const agent = request.headers['user-agent'];
   return {
     ip: request.ip,

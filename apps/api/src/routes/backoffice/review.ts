@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import { envelope } from '@hk/domain';
 import {
   AccessEventsResponseSchema,
   ApproveCaseRequestSchema,
@@ -31,7 +31,6 @@ import {
   readCaseDocument,
   recommendCase,
   returnCase,
-  type StaffRequestClient,
 } from '../../plugins/app/review/review-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
 
@@ -44,16 +43,12 @@ function reviewerOf(request: FastifyRequest) {
   return { ...session, staff: { ...session.staff, language: request.lang } };
 }
 
-import { staffResponses } from './index';
+import { clientOf, staffWriteResponses } from './index';
 
 // The review calls of the staff console (issue #14, packages/domain/src/review/contracts.ts,
 // docs/backoffice.md "Review and decisions"). Registered inside backofficeApiRoutes: the staff
 // session, CSRF and no-store come from there; each route names its permission; the service
 // decides the rest.
-
-function responses<T extends z.ZodMiniType>(success: T) {
-  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
-}
 
 const CaseParams = z.object({ id: z.string().check(z.maxLength(64)) });
 const ItemParams = z.object({
@@ -65,15 +60,6 @@ const DocumentParams = z.object({
   documentId: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
 });
 
-function clientOf(request: FastifyRequest): StaffRequestClient {
-  const agent = request.headers['user-agent'];
-  return {
-    ip: request.ip,
-    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
-    requestId: request.id,
-  };
-}
-
 export async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -84,14 +70,17 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases',
     {
       preValidation: requireStaff('case.read'),
-      schema: { querystring: CaseQueueQuerySchema, response: responses(envelope(CaseQueueSchema)) },
+      schema: { querystring: CaseQueueQuerySchema, response: staffWriteResponses(envelope(CaseQueueSchema)) },
     },
     async (request) => ok(await fetchQueue(ctx, reviewerOf(request), request.query)),
   );
 
   app.get(
     '/cases/:id',
-    { preValidation: requireStaff('case.read'), schema: { params: CaseParams, response: responses(View) } },
+    {
+      preValidation: requireStaff('case.read'),
+      schema: { params: CaseParams, response: staffWriteResponses(View) },
+    },
     async (request) => ok(await fetchCaseView(ctx, reviewerOf(request), request.params.id)),
   );
 
@@ -100,7 +89,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/assignees',
     {
       preValidation: requireStaff('case.reassign'),
-      schema: { response: responses(envelope(AssigneeListSchema)) },
+      schema: { response: staffWriteResponses(envelope(AssigneeListSchema)) },
     },
     async (request) => ok(await fetchAssignees(ctx, reviewerOf(request))),
   );
@@ -110,7 +99,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/assign',
     {
       preValidation: requireStaff('case.read'),
-      schema: { params: CaseParams, body: AssignCaseRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: CaseParams,
+        body: AssignCaseRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) => ok(await assignCase(ctx, reviewerOf(request), request.params.id, request.body)),
   );
@@ -119,7 +112,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/items/:key',
     {
       preValidation: requireStaff('case.decide_items'),
-      schema: { params: ItemParams, body: DecideItemRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: ItemParams,
+        body: DecideItemRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) =>
       ok(await decideItem(ctx, reviewerOf(request), request.params.id, request.params.key, request.body)),
@@ -129,7 +126,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/return',
     {
       preValidation: requireStaff('case.decide_items'),
-      schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: CaseParams,
+        body: CaseActionRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) =>
       ok(await returnCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
@@ -139,7 +140,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/recommend',
     {
       preValidation: requireStaff('case.recommend'),
-      schema: { params: CaseParams, body: CaseActionRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: CaseParams,
+        body: CaseActionRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) => ok(await recommendCase(ctx, reviewerOf(request), request.params.id, request.body)),
   );
@@ -148,7 +153,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/approve',
     {
       preValidation: requireStaff('case.approve'),
-      schema: { params: CaseParams, body: ApproveCaseRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: CaseParams,
+        body: ApproveCaseRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) =>
       ok(await approveCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
@@ -158,7 +167,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/cases/:id/decline',
     {
       preValidation: requireStaff('case.reject'),
-      schema: { params: CaseParams, body: DeclineCaseRequestSchema, response: responses(ActionResponse) },
+      schema: {
+        params: CaseParams,
+        body: DeclineCaseRequestSchema,
+        response: staffWriteResponses(ActionResponse),
+      },
     },
     async (request) =>
       ok(await declineCase(ctx, reviewerOf(request), request.params.id, request.body, clientOf(request))),
@@ -190,7 +203,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/applications/:id/access-events',
     {
       preValidation: requireStaff('audit.read'),
-      schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
+      schema: { params: CaseParams, response: staffWriteResponses(envelope(AccessEventsResponseSchema)) },
     },
     async (request) => ok(await fetchAccessEvents(ctx, reviewerOf(request), request.params.id)),
   );
@@ -200,7 +213,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/staff-members',
     {
       preValidation: requireStaff('audit.read'),
-      schema: { response: responses(envelope(StaffMemberListSchema)) },
+      schema: { response: staffWriteResponses(envelope(StaffMemberListSchema)) },
     },
     async () => ok(await fetchStaffMembers(ctx)),
   );
@@ -208,7 +221,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/staff-members/:id/access-events',
     {
       preValidation: requireStaff('audit.read'),
-      schema: { params: CaseParams, response: responses(envelope(AccessEventsResponseSchema)) },
+      schema: { params: CaseParams, response: staffWriteResponses(envelope(AccessEventsResponseSchema)) },
     },
     async (request) => ok(await fetchAccessEventsOfStaff(ctx, reviewerOf(request), request.params.id)),
   );
