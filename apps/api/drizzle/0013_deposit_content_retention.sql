@@ -227,4 +227,4 @@ INSERT INTO "receiving_accounts" ("currency", "bank_name", "bank_code", "account
   ('HKD', '{"zh-CN":"香港上海汇丰银行有限公司","zh-HK":"香港上海滙豐銀行有限公司","en":"The Hongkong and Shanghai Banking Corporation Limited"}', '004', 'Harbour Peak Securities Limited - Client Account', '808-123456-838', '1234567', 'HSBCHKHHHKH', 'hsbc_hk_csv', 1),
   ('USD', '{"zh-CN":"中国银行（香港）有限公司","zh-HK":"中國銀行（香港）有限公司","en":"Bank of China (Hong Kong) Limited"}', '012', 'Harbour Peak Securities Limited - Client Account', '012-875-1-234567-8', NULL, 'BKCHHKHHXXX', 'boc_hk_csv', 2);--> statement-breakpoint
 INSERT INTO "content_service" ("id", "phone_hk", "phone_cn", "hours") VALUES
-  (1, '+852 2888 0000', '+86 400 888 0000', '{"zh-CN":"周一至周五 9:00–18:00（香港时间，公众假期除外）","zh-HK":"星期一至五 9:00–18:00（香港時間，公眾假期除外）","en":"Monday to Friday, 9:00–18:00 Hong Kong time, except public holidays"}');
+  (1, '+852 3000 8888', '400-800-8888', '{"zh-CN":"周一至周五 9:00–18:00（香港时间，公众假期除外）","zh-HK":"星期一至五 9:00–18:00（香港時間，公眾假期除外）","en":"Monday to Friday, 9:00–18:00 Hong Kong time, except public holidays"}');
