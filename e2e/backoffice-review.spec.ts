@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiCall,
   applicationStatus,
@@ -12,6 +12,7 @@ import {
   signAndSubmitThroughApi,
   signThroughApi,
   smsMessages,
+  staffCode,
   test,
   uniqueHkMobile,
 } from './support';
@@ -25,27 +26,6 @@ import {
 // reviewer sees what changed, approves it and recommends approval, and cannot approve herself; an
 // approver (zh-HK) approves with a fresh authenticator code; the applicant, logged in on a fresh
 // phone, sees the approved state, and was told of both decisions by SMS in Chinese.
-
-interface StaffCodes {
-  password: string;
-  accounts: { username: string; role: string; code: string; validForSeconds: number }[];
-}
-
-async function staffCode(request: APIRequestContext, role: string) {
-  const read = async () => {
-    const res = await request.get('/dev/staff-codes');
-    expect(res.ok()).toBe(true);
-    const { data } = (await res.json()) as { data: StaffCodes };
-    return { password: data.password, ...data.accounts.find((a) => a.role === role)! };
-  };
-  // a code about to expire could lapse between typing and sending: wait for the next one
-  let account = await read();
-  if (account.validForSeconds < 5) {
-    await new Promise((r) => setTimeout(r, (account.validForSeconds + 1) * 1000));
-    account = await read();
-  }
-  return account;
-}
 
 /** The console's own calls, with the page's session cookie and its CSRF token (a test helper). */
 async function consoleApi(staff: Page) {

@@ -41,7 +41,7 @@ export async function smsMessages(request: APIRequestContext, mobile: string): P
 }
 
 /**
- * The code of the newest SMS sent to `mobile`. Pass `after` (the previous code) to wait for a
+ * The code of the newest SMS with a code sent to `mobile` (notices carry none). Pass `after` (the previous code) to wait for a
  * new one once the journey asked for another.
  */
 export async function latestSmsCode(
@@ -51,7 +51,8 @@ export async function latestSmsCode(
 ): Promise<string> {
   return poll(
     async () => {
-      const [newest] = await smsMessages(request, mobile);
+      // notices (approved, activated, …) go to the same mobile without a code: the newest code
+      const newest = (await smsMessages(request, mobile)).find((m) => m.code);
       return newest && newest.code !== opts.after ? newest.code : undefined;
     },
     `an SMS to the test mobile`,

@@ -132,6 +132,10 @@ async function finishRecording(page: Page, started: Awaited<ReturnType<typeof st
 export interface ToSignatureOptions {
   /** The ID step's answers; `null` when the journey confirmed the ID step itself. */
   identity?: IdentityForApi | null;
+  /** The tax step's answers (the sample's Hong Kong residency with the HKID's TIN unless told). */
+  tax?: Record<string, unknown>;
+  /** The bank step's answers (the sample HSBC account in the ID's English name unless told). */
+  bank?: Record<string, unknown>;
 }
 
 /**
@@ -152,7 +156,8 @@ export async function bringToSignature(page: Page, opts: ToSignatureOptions = {}
   await confirmPersonal(page, email);
   await confirmStep(page, 'employment', SAMPLE_ANSWERS.employment);
   await confirmStep(page, 'financial', SAMPLE_ANSWERS.financial);
-  await confirmTaxAndDeclarations(page);
+  await confirmStep(page, 'tax', opts.tax ?? SAMPLE_ANSWERS.tax);
+  await confirmStep(page, 'declarations', SAMPLE_ANSWERS.declarations);
   // a few years of stocks: no risk-disclosure call to book; no derivatives knowledge (no futures)
   await confirmStep(page, 'investment', {
     purposes: ['capital_appreciation'],
@@ -174,11 +179,15 @@ export async function bringToSignature(page: Page, opts: ToSignatureOptions = {}
   await uploadDocument(page, 'selfie', idImages.hkFront);
   await uploadDocument(page, 'selfie_with_id', idImages.hkBack);
   await confirmStep(page, 'identity_media', { method: 'photos' });
-  const bank = await confirmStep(page, 'bank', {
-    bank_code: '004',
-    account_number: '123456789001',
-    holder_name: identity ? `${identity.surname} ${identity.givenName}` : 'CHAN TAI MAN',
-  });
+  const bank = await confirmStep(
+    page,
+    'bank',
+    opts.bank ?? {
+      bank_code: '004',
+      account_number: '123456789001',
+      holder_name: identity ? `${identity.surname} ${identity.givenName}` : 'CHAN TAI MAN',
+    },
+  );
   if (bank.data.next_step !== 'signature')
     throw new Error(`after the bank step the server names ${bank.data.next_step}, not signature`);
   return { identity, email };

@@ -31,6 +31,8 @@ export {
   signThroughApi,
 } from './flow';
 export { describeFocus, expectFocusInside, tabTo } from './keyboard';
+export { MAINLAND_TAX, mainlandBankAnswers, randomMainlandId, sampleMainlandIdentity } from './mainland';
 export { uniqueClientIp, uniqueCnMobile, uniqueHkMobile, uniqueMoMobile } from './mobiles';
 export { loginThroughApi } from './session';
+export { approveThroughConsole, type StaffApi, signInStaffApi, staffCode } from './staff';
 export { expect, test } from './test';

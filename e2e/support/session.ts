@@ -23,28 +23,36 @@ async function postSignedByMobile(page: Page, path: string, mobile: string, fiel
 }
 
 /**
- * Logs an HK mobile in through the real SMS login (code read from the dev route) and stores the
+ * Logs a mobile (Hong Kong unless `region` says CN) in through the real SMS login (code read from the dev route) and stores the
  * session in the page as the web app does (hk_open_user, spec §3), without going through the form:
  * journeys about what a logged-in person sees start here. The page must be on the app's origin.
  */
-export async function loginThroughApi(page: Page, mobile: string): Promise<string> {
-  await postSignedByMobile(page, '/V9/OpenAccountHk/request_verify_code', mobile, { region: 'HK' });
-  const code = await latestSmsCode(page.request, mobile);
+export async function loginThroughApi(
+  page: Page,
+  mobile: string,
+  opts: { region?: 'HK' | 'CN'; after?: string } = {},
+): Promise<string> {
+  const region = opts.region ?? 'HK';
+  await postSignedByMobile(page, '/V9/OpenAccountHk/request_verify_code', mobile, { region });
+  const code = await latestSmsCode(page.request, mobile, { after: opts.after });
   const data = (await postSignedByMobile(page, '/V9/OpenAccountHk/check_verify_code', mobile, {
-    region: 'HK',
+    region,
     code,
     isRead: '1',
   })) as { uid: string; token: string; mobile_masked: string };
-  await page.evaluate((s) => {
-    const value = {
-      uid: s.uid,
-      region: 'HK',
-      mobile: s.mobile_masked,
-      token: s.token,
-      caType: 'sz',
-      isCodeCN: false,
-    };
-    localStorage.setItem('hk_open_user', JSON.stringify({ value, expires: Date.now() + 86_400_000 }));
-  }, data);
+  await page.evaluate(
+    (s) => {
+      const value = {
+        uid: s.uid,
+        region: s.region,
+        mobile: s.mobile_masked,
+        token: s.token,
+        caType: 'sz',
+        isCodeCN: false,
+      };
+      localStorage.setItem('hk_open_user', JSON.stringify({ value, expires: Date.now() + 86_400_000 }));
+    },
+    { ...data, region },
+  );
   return data.token;
 }
