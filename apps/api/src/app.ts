@@ -11,6 +11,7 @@ import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
 import { setBuiltAppCacheHeaders } from './lib/built-app-cache';
 import { registerBackofficeApp } from './plugins/app/backoffice-app/register-backoffice-app';
+import { createContentCache } from './plugins/app/content/content-cache';
 import { errorHandler, sendError } from './plugins/app/error-handler';
 import { createFileStore } from './plugins/app/files/create-file-store';
 import { createHeavyPool } from './plugins/app/heavy/heavy-pool';
@@ -80,7 +81,7 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
  * a worker pool from the config, closed with the app.
  */
 export async function buildApp(
-  input: Omit<AppContext, 'files' | 'mailer' | 'heavy'> &
+  input: Omit<AppContext, 'files' | 'mailer' | 'heavy' | 'content'> &
     Partial<Pick<AppContext, 'files' | 'mailer' | 'heavy'>>,
   opts: {
     logger?: FastifyServerOptions['logger'];
@@ -100,6 +101,8 @@ export async function buildApp(
       input.mailer ??
       createMailer(input.config, { info: (msg) => app.log.info({ module: 'mail' }, msg) }, input.now),
     heavy: input.heavy ?? createHeavyPool(input.config.heavy),
+    // one cache per app: the status page's content, getIpInfo's numbers and the notices' read it
+    content: createContentCache(input),
   };
   const app = Fastify({
     logger: opts.logger ?? false,

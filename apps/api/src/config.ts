@@ -27,10 +27,6 @@ export interface Config {
   sms: SmsProviderConfig;
   /** How the personal step's email codes are sent (MAIL_PROVIDER, SMTP_URL, MAIL_FROM). */
   mail: MailConfig;
-  customerServiceTel: string;
-  customerServiceTelHk: string;
-  /** The customer-service QR code image (spec §2 status page); `is_show_open_cs_qrcode` is 1 when set. */
-  csQrcodeUrl: string | undefined;
   caType: 'sz' | 'gd';
   /**
    * spec §4's bank-update page (status 1 without a designated account): BANK_UPDATE_URL, an https
@@ -278,9 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signSecret: env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
     sms,
     mail,
-    customerServiceTel: env.CS_TEL ?? '400-800-8888',
-    customerServiceTelHk: env.CS_TEL_HK ?? '+852 3000 8888',
-    csQrcodeUrl: env.CS_QRCODE_URL || undefined,
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     bankUpdateUrl: parseBankUpdateUrl(env.BANK_UPDATE_URL, isProduction),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

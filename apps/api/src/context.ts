@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Vault } from './lib/crypto';
+import type { ContentCache } from './plugins/app/content/content-cache';
 import type { FileStore } from './plugins/app/files/file-store';
 import type { HeavyPool } from './plugins/app/heavy/heavy-pool';
 import type { Mailer } from './plugins/app/mail/mailer';
@@ -18,6 +19,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Worker threads for PDF, image and video checks (HEAVY_*: one per app, closed with it). */
   heavy: HeavyPool;
+  /** The staff-managed content (IPOs, banners, customer service) as applicants read it, cached. */
+  content: ContentCache;
   now: () => Date;
 }
 

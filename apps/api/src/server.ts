@@ -63,7 +63,7 @@ const outbox = startOutboxSender({
   vault,
   sms: app.ctx.sms,
   mailer: app.ctx.mailer,
-  config,
+  content: app.ctx.content,
   now: () => new Date(),
   log: app.log.child({ module: 'outbox' }),
 });

@@ -472,17 +472,13 @@ describe.each(DB_KINDS)('the application as steps (%s)', (kind) => {
     },
   );
 
-  run('is_show_open_cs_qrcode follows the configuration; is_marketing is off until consent', async () => {
-    const user = await createLoggedInUser(t);
-    await post(t, '/V9/OpenAccountHk/loginCreate', { type: ['HKMargin'] }, { token: user.token });
-    const without = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-    expect(without.json.data).toMatchObject({ is_show_open_cs_qrcode: 0, is_marketing: 0 });
-    t.app.ctx.config.csQrcodeUrl = 'https://example.invalid/qr.png';
-    try {
-      const withQr = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
-      expect(withQr.json.data.is_show_open_cs_qrcode).toBe(1);
-    } finally {
-      t.app.ctx.config.csQrcodeUrl = undefined;
-    }
-  });
+  run(
+    'no service QR block until staff set one up (content.test.ts turns it on); is_marketing is off until consent',
+    async () => {
+      const user = await createLoggedInUser(t);
+      await post(t, '/V9/OpenAccountHk/loginCreate', { type: ['HKMargin'] }, { token: user.token });
+      const without = await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token });
+      expect(without.json.data).toMatchObject({ is_show_open_cs_qrcode: 0, is_marketing: 0 });
+    },
+  );
 });

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { contentEvents } from '../src/db/schema';
 import { findLiveKeys } from '../src/plugins/app/files/file-sweep';
-import { multipartBody, post } from './application-helpers';
+import { createLoggedInUser, multipartBody, post } from './application-helpers';
 import { createTestApp, DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 import { createStaff, type SignedInStaff, signInStaff, staffCall } from './review-helpers';
 
@@ -413,10 +413,20 @@ describe.each(DB_KINDS)('content (%s)', (kind) => {
     const editor = await signInStaff(t, await createStaff(t, ['content_editor']));
     const info = await applicant<Record<string, unknown>>(t, '/v9/ServiceQr/info', 'zh-CN');
     expect(info).toMatchObject({ is_show_open_cs_qrcode: 0, service_qr_code: '', wechat_number: '' });
-    // the seeded row says what the configuration's defaults say (CS_TEL_HK, CS_TEL): one number everywhere
-    expect(info.tel_hk).toBe(t.config.customerServiceTelHk);
-    expect(info.tel).toBe(t.config.customerServiceTel);
+    // the seeded row (migration 0013)
+    expect([info.tel_hk, info.tel]).toEqual(['+852 3000 8888', '400-800-8888']);
     expect(String(info.service_hours)).toContain('周一至周五');
+    // one source for every screen: the login footer's getIpInfo, the status answer's QR flag
+    const user = await createLoggedInUser(t);
+    await post(t, '/V9/OpenAccountHk/loginCreate', { type: ['HKMargin'] }, { token: user.token });
+    const statusQr = async () =>
+      (await post(t, '/v9/OpenAccountHk/status', {}, { token: user.token })).json.data.is_show_open_cs_qrcode;
+    expect(await statusQr()).toBe(0);
+    expect(await applicant(t, '/app/index/getIpInfo', 'zh-CN')).toEqual({
+      tel: info.tel,
+      tel_hk: info.tel_hk,
+      service_hours: info.service_hours,
+    });
 
     const current = (await staffCall(t, editor, 'GET', '/content/service')).json().data;
     const base = {
@@ -427,6 +437,7 @@ describe.each(DB_KINDS)('content (%s)', (kind) => {
       chatAccount: 'harbour_cs',
       version: current.version,
     };
+    base.phoneHk = '+852 2111 2222';
     const noImage = await staffMultipart(t, editor, 'PUT', '/content/service', base);
     expect(noImage.json()).toMatchObject({ status: 1002, data: { fields: { showQr: expect.any(String) } } });
     const badPhone = await staffMultipart(
@@ -452,6 +463,8 @@ describe.each(DB_KINDS)('content (%s)', (kind) => {
       wechat_number: string;
     }>(t, '/v9/ServiceQr/info');
     expect(shown).toMatchObject({ is_show_open_cs_qrcode: 1, wechat_number: 'harbour_cs' });
+    expect(await statusQr()).toBe(1);
+    expect(await applicant(t, '/app/index/getIpInfo', 'en')).toMatchObject({ tel_hk: '+852 2111 2222' });
     const qr = await t.app.inject({ method: 'GET', url: shown.service_qr_code });
     expect([qr.statusCode, qr.headers['content-type']]).toEqual([200, 'image/jpeg']);
 

@@ -91,6 +91,8 @@ class ControlledProvider {
   }
 }
 
+/** The customer-service numbers a notice gives: the seeded row of content_service (migration 0013). */
+const SEEDED_SERVICE = { tel: '400-800-8888', tel_hk: '+852 3000 8888' };
 describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
   const { t, test } = useTestApp(kind, pgUrl);
   const accounts = {} as Record<'reviewer' | 'approver', StaffAccount>;
@@ -115,7 +117,7 @@ describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
       vault: t.app.ctx.vault,
       sms: provider.smsProvider,
       mailer: provider.mailer,
-      config: t.config,
+      content: t.app.ctx.content,
       now: () => t.clock.now,
       log: quiet,
       options: { intervalMs: 3600 * SECOND, ...options },
@@ -220,8 +222,8 @@ describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
 
   const expectedText = (lang: Language, template: NoticeTemplate) =>
     composeNotice(lang, template, {
-      tel: t.config.customerServiceTel,
-      tel_hk: t.config.customerServiceTelHk,
+      tel: SEEDED_SERVICE.tel,
+      tel_hk: SEEDED_SERVICE.tel_hk,
     });
 
   test('a return queues an SMS (and an email only for a verified address) in its transaction, no number or address kept', async () => {
@@ -326,7 +328,7 @@ describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
     }
     expect(provider.smsTo(refused.applicant.mobile)[0]!.body).toMatch(/^【港峰证券】/);
     expect(provider.smsTo(approved.applicant.mobile)[0]!.body).toMatch(/^【港峰證券】.*批准/);
-    expect(provider.smsTo(declined.applicant.mobile)[0]!.body).toContain(t.config.customerServiceTelHk);
+    expect(provider.smsTo(declined.applicant.mobile)[0]!.body).toContain(SEEDED_SERVICE.tel_hk);
     expect(provider.smsTo(declined.applicant.mobile)[0]!.body).toMatch(/^\[Harbour Peak Securities\]/);
     const smsRow = (await rowsOf(approved.applicationId)).find((r) => r.channel === 'sms')!;
     expect(smsRow.providerMessageId).toMatch(/^SM\d+$/);

@@ -81,7 +81,7 @@ describe.each(DB_KINDS)('opening accounts (%s)', (kind) => {
       vault: t.app.ctx.vault,
       sms: { name: 'capture', send: async (m) => void sent.push(m.body) },
       mailer: { name: 'capture', send: async () => ({ providerMessageId: null }) } as never,
-      config: t.config,
+      content: t.app.ctx.content,
       now: () => t.clock.now,
       log: quiet,
     });

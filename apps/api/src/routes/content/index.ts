@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { envelope, ok, responses } from '../../lib/envelope';
-import { createContentCache } from '../../plugins/app/content/content-cache';
 
 /** A banner's SHA-256 (64 hex) or the QR's storage key (32 hex). */
 const IMAGE_NAME = /^([0-9a-f]{32}|[0-9a-f]{64})$/;
@@ -15,7 +14,7 @@ const IMAGE_NAME = /^([0-9a-f]{32}|[0-9a-f]{64})$/;
  */
 export async function contentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cache = createContentCache(app.ctx);
+  const cache = app.ctx.content;
 
   const ipoList = { schema: { response: responses(envelope(IpoItemListSchema)) } };
   // spec §1: the IPOs open for subscription today (Hong Kong dates), name in the request's language

@@ -7,7 +7,6 @@ import {
   PHONE_REGIONS,
   RegionListRequestSchema,
   RegionListResponseSchema,
-  translateError,
 } from '@hk/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,12 +28,11 @@ export async function referenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/app/index/getIpInfo',
     { schema: { response: responses(IpInfoResponseSchema) } },
-    async (request) =>
-      ok({
-        tel: app.ctx.config.customerServiceTel,
-        tel_hk: app.ctx.config.customerServiceTelHk,
-        service_hours: translateError(request.lang, 'customer_service_hours'),
-      }),
+    async (request) => {
+      // the numbers and hours staff manage (docs/content.md), the status page's own
+      const service = await app.ctx.content.serviceInfo(request.lang);
+      return ok({ tel: service.tel, tel_hk: service.tel_hk, service_hours: service.service_hours });
+    },
   );
 
   // spec §7 getCA: the entry link's caType when it names a known authority, else the configured one.

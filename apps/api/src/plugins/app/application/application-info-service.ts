@@ -20,9 +20,11 @@ import { findUserMobileMasked } from './application-repository';
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<UserStatus> {
-  const [app, mobileMasked] = await Promise.all([
+  const [app, mobileMasked, service] = await Promise.all([
     findApplicationByUser(ctx.db, userId),
     findUserMobileMasked(ctx.db, userId),
+    // the customer-service block as staff set it (docs/content.md): the cache's one stamp query
+    ctx.content.serviceInfo('zh-CN'),
   ]);
   const rows = app ? await listStepRows(ctx.db, app.id) : [];
   const progress = app ? progressOf(app, rows) : null;
@@ -33,8 +35,8 @@ export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<
     suid: userId,
     // direct-marketing consent: a separate opt-in of the declarations step, off until given
     is_marketing: progress?.facts.answers.declarations?.direct_marketing === true ? 1 : 0,
-    // the service QR block shows when the broker configured one (CS_QRCODE_URL)
-    is_show_open_cs_qrcode: ctx.config.csQrcodeUrl ? 1 : 0,
+    // the service QR block shows when staff set it up (an image and a chat account, docs/content.md)
+    is_show_open_cs_qrcode: service.is_show_open_cs_qrcode,
     status: app?.status ?? 0,
     bank_type: app?.bankType ?? 0,
     bank_audit: app?.bankAudit ?? 0,

@@ -43,7 +43,7 @@ export interface ContentCache {
   loads(): number;
 }
 
-export function createContentCache(ctx: AppContext): ContentCache {
+export function createContentCache(ctx: Pick<AppContext, 'db' | 'now'>): ContentCache {
   let current: { stamp: string; snapshot: Snapshot } | null = null;
   let pending: { stamp: string; promise: Promise<Snapshot> } | null = null;
   let loads = 0;

@@ -1,10 +1,10 @@
 import { findPhoneRegion, type Language, type PhoneRegion } from '@hk/domain';
 import { composeNotice, type NoticeTemplate } from '@hk/domain/review/notices';
 import { normalizeEmail } from '@hk/domain/steps/personal/form';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { Vault } from '../../../lib/crypto';
 import { toE164 } from '../auth/mobile-identity';
+import type { ContentCache } from '../content/content-cache';
 import { loadEmailVerifier } from '../mail/email-code-service';
 import type { Mailer } from '../mail/mailer';
 import { findOpenedAccount } from '../opening/opening-repository';
@@ -61,7 +61,8 @@ export interface OutboxSenderDeps {
   vault: Vault;
   sms: SmsProvider;
   mailer: Mailer;
-  config: Pick<Config, 'customerServiceTel' | 'customerServiceTelHk'>;
+  /** The customer-service numbers a notice gives, as staff manage them (docs/content.md). */
+  content: Pick<ContentCache, 'serviceInfo'>;
   now: () => Date;
   log: {
     info(obj: object, msg: string): void;
@@ -157,9 +158,10 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
   async function send(m: OutboxRow, to: Exclude<Recipient, { skip: string }>): Promise<string | null> {
     // issue #15: the `opened` notice names the account number, read now (the outbox keeps none)
     const opened = m.template === 'opened' ? await findOpenedAccount(db, m.applicationId) : null;
+    const service = await deps.content.serviceInfo(m.lang as Language);
     const notice = composeNotice(m.lang as Language, m.template as NoticeTemplate, {
-      tel: deps.config.customerServiceTel,
-      tel_hk: deps.config.customerServiceTelHk,
+      tel: service.tel,
+      tel_hk: service.tel_hk,
       ...(opened ? { account_number: opened.accountNumber, sell_only: opened.sellOnly } : {}),
     });
     const receipt =
