@@ -360,7 +360,7 @@ describe('/remitUpload', () => {
     expect(screen.getByText('The amount is cut off')).toBeTruthy();
     expect(screen.getByText(/Asked Nov 28, 2026, 12:00 HKT/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'I have paid' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/upload a new one, then tell us you have paid/)).toBeTruthy();
+    expect(screen.getByText(/We need a new voucher: upload it, then tell us you have paid/)).toBeTruthy();
   });
 });
 
