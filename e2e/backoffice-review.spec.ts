@@ -323,15 +323,17 @@ test('returned as blurry, retaken, re-submitted, recommended by the reviewer, ap
     await hk.close();
   });
 
-  await test.step('the applicant, on a fresh phone, sees the approval; both decisions came by SMS', async () => {
+  await test.step('the applicant, on a fresh phone, is asked for the identity deposit; both decisions came by SMS', async () => {
     const phone = await browser.newContext();
     const fresh = await phone.newPage();
     await fresh.goto('/login');
     await loginThroughApi(fresh, mobile);
     await fresh.goto('/usercenter');
-    await expect(fresh.getByRole('heading', { name: '审核已通过，入金后即可激活账户' })).toBeVisible();
+    // approved, with a designated account: the identity deposit is next (spec §4, issue #15)
+    await expect(fresh).toHaveURL(/\/remit$/);
+    await expect(fresh.getByRole('heading', { level: 1, name: '进行身份验证入金' })).toBeVisible();
     await expect(fresh.getByText('您的开户申请已审核通过', { exact: false })).toBeVisible();
-    await expectNoA11yViolations(fresh, 'user centre, approved');
+    await expectNoA11yViolations(fresh, 'identity deposit, approved');
     await expect
       .poll(async () => (await smsMessages(fresh.request, mobile)).map((m) => m.body).join('\n'), {
         timeout: 30_000,

@@ -369,9 +369,11 @@ test('deposits matched and flagged, activated and opened; the status page in thr
     }
   });
 
+  // the second demo reviewer and approver: the review journey (backoffice-review.spec.ts), maybe
+  // running at the same time, signs in the first ones, and an account takes each code once
   await test.step('the reviewer and the approver approve both through the console API', async () => {
-    const reviewer = await signInStaffApi(baseURL!, 'reviewer', 'en');
-    const approver = await signInStaffApi(baseURL!, 'approver', 'en');
+    const reviewer = await signInStaffApi(baseURL!, 'reviewer', 'en', 'reviewer2.demo');
+    const approver = await signInStaffApi(baseURL!, 'approver', 'en', 'approver2.demo');
     await approveThroughConsole(reviewer, approver, cn.caseName);
     await approveThroughConsole(reviewer, approver, en.caseName);
     await reviewer.dispose();

@@ -11,12 +11,20 @@ interface StaffCodes {
 }
 
 /** The demo account of a role with its current authenticator code (development tools only). */
-export async function staffCode(request: APIRequestContext, role: string, opts: { after?: string } = {}) {
+export async function staffCode(
+  request: APIRequestContext,
+  role: string,
+  opts: { after?: string; username?: string } = {},
+) {
   const read = async () => {
     const res = await request.get('/dev/staff-codes');
     expect(res.ok()).toBe(true);
     const { data } = (await res.json()) as { data: StaffCodes };
-    return { password: data.password, ...data.accounts.find((a) => a.role === role)! };
+    const account = data.accounts.find(
+      (a) => a.role === role && (!opts.username || a.username === opts.username),
+    );
+    expect(account, `a demo account ${opts.username ?? role}`).toBeTruthy();
+    return { password: data.password, ...account! };
   };
   let account = await read();
   // a code about to expire could lapse between typing and sending, and a code used once is refused
@@ -30,6 +38,7 @@ export async function staffCode(request: APIRequestContext, role: string, opts: 
 
 export interface StaffApi {
   role: string;
+  username: string;
   /** The code this session was signed in with (a later action needing a code needs a newer one). */
   usedCode: string;
   get<T>(path: string): Promise<T>;
@@ -41,19 +50,24 @@ export interface StaffApi {
 }
 
 /** A signed-in staff member of `role`, with a cookie jar of its own. */
-export async function signInStaffApi(baseURL: string, role: string, lang = 'en'): Promise<StaffApi> {
+export async function signInStaffApi(
+  baseURL: string,
+  role: string,
+  lang = 'en',
+  username?: string,
+): Promise<StaffApi> {
   const raw = await playwrightRequest.newContext({ baseURL });
   const signInWith = (account: Awaited<ReturnType<typeof staffCode>>) =>
     raw.post('/backoffice/api/session', {
       data: { username: account.username, password: account.password, totp: account.code },
       headers: { lang },
     });
-  let account = await staffCode(raw, role);
+  let account = await staffCode(raw, role, { username });
   let signIn = await signInWith(account);
   // A demo account is shared by the journeys of both workers: if another signed in with this
   // code first, ours is a replay (refused like a wrong code). Once more, with the next code.
   if (signIn.status() === 401) {
-    account = await staffCode(raw, role, { after: account.code });
+    account = await staffCode(raw, role, { after: account.code, username });
     signIn = await signInWith(account);
   }
   expect(signIn.status(), await signIn.text()).toBe(200);
@@ -66,6 +80,7 @@ export async function signInStaffApi(baseURL: string, role: string, lang = 'en')
   };
   return {
     role,
+    username: account.username,
     usedCode: account.code,
     raw,
     csrfToken: data.csrfToken,
@@ -106,7 +121,10 @@ export async function approveThroughConsole(reviewer: StaffApi, approver: StaffA
     });
   }
   lite = await reviewer.send<CaseLite>('POST', `/cases/${caseId}/recommend`, { version: lite.case.version });
-  const code = await staffCode(approver.raw, 'approver', { after: approver.usedCode });
+  const code = await staffCode(approver.raw, 'approver', {
+    after: approver.usedCode,
+    username: approver.username,
+  });
   approver.usedCode = code.code;
   lite = await approver.get<CaseLite>(`/cases/${caseId}`);
   await approver.send('POST', `/cases/${caseId}/approve`, { version: lite.case.version, totp: code.code });

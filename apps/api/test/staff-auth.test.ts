@@ -500,9 +500,9 @@ describe('staff: production cookie, network allow-list, own listener, demo accou
     );
   });
 
-  it('demo accounts: one per role, seeded once; /dev/staff-codes gives codes that sign in', async () => {
+  it('demo accounts: one per role and a second reviewer and approver, seeded once; /dev/staff-codes gives codes that sign in', async () => {
     await run({}, async (t) => {
-      expect(await seedDemoStaff(t.app.ctx)).toHaveLength(5);
+      expect(await seedDemoStaff(t.app.ctx)).toHaveLength(7);
       expect(await seedDemoStaff(t.app.ctx)).toEqual([]);
       const res = await t.app.inject({ method: 'GET', url: '/dev/staff-codes' });
       expect(res.headers['cache-control']).toBe('no-store');
@@ -511,8 +511,10 @@ describe('staff: production cookie, network allow-list, own listener, demo accou
       expect(accounts.map((x: { role: string }) => x.role).sort()).toEqual([
         'administrator',
         'approver',
+        'approver',
         'content_editor',
         'operations',
+        'reviewer',
         'reviewer',
       ]);
       const approver = accounts.find((x: { role: string }) => x.role === 'approver');

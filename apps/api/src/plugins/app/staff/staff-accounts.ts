@@ -140,7 +140,7 @@ export async function listStaffAccounts(ctx: Ctx) {
 }
 
 /**
- * Demo accounts of a developer's machine, one per role (never in production: server.ts seeds
+ * Demo accounts of a developer's machine, one per role and a second reviewer and approver (never in production: server.ts seeds
  * them only where the dev tools exist). Their password is known and printed in the log; their
  * current TOTP codes are shown by GET /dev/staff-codes.
  */
@@ -151,6 +151,10 @@ export const DEMO_STAFF = [
   { username: 'operations.demo', displayName: 'Demo Operations', role: 'operations', language: 'zh-CN' },
   { username: 'content.demo', displayName: 'Demo Content Editor', role: 'content_editor', language: 'en' },
   { username: 'admin.demo', displayName: 'Demo Administrator', role: 'administrator', language: 'en' },
+  // a second maker and checker: two people reviewing at once (and two browser journeys in parallel)
+  // never use each other's one-time codes, which an account accepts once
+  { username: 'reviewer2.demo', displayName: 'Demo Reviewer Two', role: 'reviewer', language: 'en' },
+  { username: 'approver2.demo', displayName: 'Demo Approver Two', role: 'approver', language: 'en' },
 ] as const satisfies readonly {
   username: string;
   displayName: string;

@@ -220,7 +220,7 @@ describe('status page: details', () => {
     expect(screen.queryByRole('link', { name: s('download_open') })).toBeNull();
   });
 
-  it('fetches info, service QR, IPOs and banners together under a loading toast; a first visit keeps it 2.3 s', async () => {
+  it('fetches info, service QR, IPOs, banners and the submission together under a loading toast; a first visit keeps it 2.3 s', async () => {
     await setupStepI18n('en');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -232,6 +232,8 @@ describe('status page: details', () => {
       });
       expect(calls.map((c) => c.path).sort()).toEqual(
         [
+          // the submission's number and time, and its PDF (components/submission-facts.tsx)
+          '/v9/OpenAccountHk/audit',
           '/v9/OpenAccountHk/info',
           '/v9/OpenAccountHk/ipoAbs',
           '/v9/OpenAccountHk/ipoNewList',
@@ -239,6 +241,7 @@ describe('status page: details', () => {
         ].sort(),
       );
       expect(screen.getByRole('heading', { name: s('ipo_title') })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Download my application (PDF)' })).toBeTruthy();
       expect(clearToast).not.toHaveBeenCalled();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(FIRST_VISIT_FLAG_MS - 100);

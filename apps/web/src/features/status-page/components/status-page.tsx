@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageFlags } from '../../../app/page-flags';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { SecuritiesNotice } from '../../../components/securities-notice';
+import { SubmissionFacts } from '../../../components/submission-facts';
 import { AppButton } from '../../../components/ui/app-button';
 import { clearToast, showLoadingToast } from '../../../lib/toast';
 import { infoQueryOptions } from '../../../step-kit/api/get-info';
@@ -102,6 +103,7 @@ export default function StatusPage({ status }: { status: UserStatus }) {
         ) : null}
         {status.bank_type > 0 ? <StageProgress status={status.status} /> : null}
         {!approved ? <p className="status-page__hint">{t('status:stage_activation_hint')}</p> : null}
+        <SubmissionFacts />
       </section>
 
       {banners.data && banners.data.length > 0 ? (
