@@ -185,7 +185,8 @@ async function expectSubmittedState(page: Page) {
   ).toBeVisible();
   await expect(page.getByText('Account type: Securities margin account', { exact: true })).toBeVisible();
   const stages = page.getByRole('list', { name: 'Progress after submission' }).getByRole('listitem');
-  await expect(stages).toHaveText(['Submitted', 'Reviewing', 'Activation']);
+  // each stage says its state in words to a screen reader (visually hidden)
+  await expect(stages).toHaveText(['Submitted done', 'Reviewing in progress', 'Activation not started']);
   await expect(stages.nth(1)).toHaveAttribute('aria-current', 'step');
   await expect(page.getByText(/^Application no\. .+, submitted .+ \(Hong Kong time\)$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download my application (PDF)' })).toBeVisible();

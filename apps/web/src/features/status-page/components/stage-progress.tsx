@@ -43,6 +43,7 @@ export function StageProgress({ status }: { status: number }) {
               {state === 'current' ? <circle cx="12" cy="12" r="4" className="stage-progress__dot" /> : null}
             </svg>
             <span className="stage-progress__label">{t(`stage_${s}`)}</span>
+            {/* a space: a screen reader says "Reviewing in progress", not one run-together word */}{' '}
             <span className="visually-hidden">{t(`stage_${state}`)}</span>
           </li>
         );
