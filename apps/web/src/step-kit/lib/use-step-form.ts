@@ -19,6 +19,8 @@ import { userStatusQueryOptions } from '../../lib/api/user-status';
 import { ApiError } from '../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../lib/toast';
 import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';
+import { checkHasFieldErrorPlace } from './field-error-places';
+import { focusUploadControl } from './use-document-rebuild';
 import { useStepNavigate } from './use-step-navigate';
 
 export interface UseStepFormOptions<V extends FieldValues> {
@@ -120,6 +122,7 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     (names: string[]) => {
       const first = firstOnScreen(form, names);
       if (first) form.setFocus(first as FieldPath<V>);
+      return first !== undefined;
     },
     [form],
   );
@@ -210,11 +213,18 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       const names = Object.keys(fields);
       for (const name of names)
         form.setError(name as FieldPath<V>, { type: 'server', message: fields[name] });
-      // a field the screen does not show (e.g. a document kind) is said above the button
-      const shown = names.filter((n) => n in form.getValues() || n.includes('.'));
+      // said at its field, once: a field of the form, or one the screen has a <FieldError> for (a
+      // document kind, e.g. the face video); only a field with no place on the screen is said
+      // above the button (issue #22: the missing video was said twice, and announced twice)
+      const shown = names.filter(
+        (n) => n in form.getValues() || n.includes('.') || checkHasFieldErrorPlace(form.control, n),
+      );
       const unshown = names.filter((n) => !shown.includes(n));
       if (unshown.length) setFormError(fields[unshown[0]!]!);
-      focusFirstInvalid(shown);
+      if (!focusFirstInvalid(shown)) {
+        // no form control to focus: the first upload control of a missing document, if any
+        for (const name of shown) if (focusUploadControl({ kind: name })) break;
+      }
     },
     [form, focusFirstInvalid],
   );
@@ -258,7 +268,9 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
         setSubmitting(false);
       }
     },
-    (errors) => focusFirstInvalid(errorNames(errors)),
+    (errors) => {
+      focusFirstInvalid(errorNames(errors));
+    },
   );
 
   return {

@@ -296,3 +296,85 @@ describe('identity media page', () => {
     expect(await screen.findByText(tr('window_passed'))).toBeTruthy();
   });
 });
+
+describe('next without the video (issue #22)', () => {
+  it('says what is missing once, and no other device is made up', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: every save makes a new version, and a save naming another is refused
+    let version = 3;
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', { confirmed_at: endedAt, answers: { ended_at: endedAt }, version: 2 }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () => ok(makeStepInfo('identity_media', { version })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        version++;
+        return ok(makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }));
+      },
+      '/v9/OpenAccountHk/liveVideoCheck': ok(LIVE_CODE),
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_video')) }));
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    const missing = err('identity_face_video_required');
+    await screen.findAllByText(missing);
+    // the draft of the choice is saved meanwhile (800 ms after it)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    console.log(JSON.stringify(s.calls.map((c) => [c.path, c.body])));
+    expect.soft(screen.getAllByText(missing)).toHaveLength(1);
+    expect(document.body.textContent).not.toContain(err('code_step_version_conflict'));
+    expect(s.saves('identity_media').filter((b) => b.confirm)).toHaveLength(0);
+    console.log(JSON.stringify(s.calls.map((c) => [c.path, c.body])));
+  });
+});
+
+describe('probe', () => {
+  it('video chosen, recorded at once: a draft during the upload', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    let version = 3;
+    let documents: StepInfo['documents'] = [];
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', { confirmed_at: endedAt, answers: { ended_at: endedAt }, version: 2 }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () => ok(makeStepInfo('identity_media', { version, documents })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        version++;
+        return ok(makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }));
+      },
+      '/v9/OpenAccountHk/liveVideoCheck': ok(LIVE_CODE),
+    });
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      const d = doc(kind, new Date().toISOString());
+      documents = [...documents.filter((x) => x.kind !== kind), d];
+      version++;
+      return d;
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_video')) }));
+    fireEvent.click(screen.getByRole('button', { name: tr('record') }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 3000));
+    });
+    console.log(JSON.stringify(s.calls.filter((c) => c.path.includes('identity_media')).map((c) => [c.path, c.body.answers, c.body.step_version])));
+    expect(document.body.textContent).not.toContain(err('code_step_version_conflict'));
+  });
+});
