@@ -1,7 +1,7 @@
 import { FLOW_STAGES, type UserStatus } from '@hk/domain';
-import i18n from 'i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
@@ -150,7 +150,9 @@ describe('/usercenter', () => {
       expect(await screen.findByText(i18n.t('status_declined', { ns: 'account' }))).toBeTruthy();
       expect(screen.getByText(i18n.t('status_declined_final', { ns: 'account' }))).toBeTruthy();
       expect(screen.queryByRole('progressbar')).toBeNull();
-      expect(document.body.textContent).not.toContain(i18n.t('completed_percent', { ns: 'common', percent: 100 }));
+      expect(document.body.textContent).not.toContain(
+        i18n.t('completed_percent', { ns: 'common', percent: 100 }),
+      );
       await setupI18n('en');
     },
   );
