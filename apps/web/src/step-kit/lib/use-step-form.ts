@@ -134,15 +134,24 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     [],
   );
 
-  const reloadAfterConflict = useCallback(async () => {
+  const reloadVersion = useCallback(async () => {
     const fresh = await qc.fetchQuery({
       queryKey: stepQueryKey(step),
       queryFn: () => import('../api/step-api').then((m) => m.fetchStepInfo(step)),
     });
     version.current = fresh.version;
     confirmed.current = fresh.confirmed_at !== null;
+  }, [qc, step]);
+
+  const reloadAfterConflict = useCallback(async () => {
+    await reloadVersion();
     void showToast(t('code_step_version_conflict', { ns: 'errors' }), 'warn', ERROR_TOAST_MS);
-  }, [qc, step, t]);
+  }, [reloadVersion, t]);
+
+  // This screen changed the step's documents (an upload or a removal, announced by saveDraftNow):
+  // the server made a new version the form does not know of until it is rebuilt (issue #22: a
+  // draft sent in between was refused with 2007 and the person told of "another device").
+  const ownDocumentChange = useRef(false);
 
   const enqueue = useCallback(<R>(fn: () => Promise<R>): Promise<R> => {
     const run = queue.current.then(fn, fn);
@@ -154,18 +163,29 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     (values: V) =>
       enqueue(async () => {
         let answers = answersOf(values);
-        for (let attempt = 0; attempt < 2; attempt++) {
+        let reloaded = false;
+        let stripped = false;
+        // at most: once again without the invalid fields, once again at the version reloaded
+        for (let attempt = 0; attempt < 3; attempt++) {
           try {
             const r = await save.mutateAsync({ answers, confirm: false, step_version: version.current });
             version.current = r.version;
             return;
           } catch (err) {
             if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
+              // after this screen's own upload or removal the new version is its own: take it and
+              // save again, once, without a word; otherwise someone else saved (another device)
+              if (ownDocumentChange.current && !reloaded) {
+                reloaded = true;
+                await reloadVersion();
+                continue;
+              }
               await reloadAfterConflict();
               return;
             }
             // a half-typed field is not a draft: save the rest without it
-            if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED && attempt === 0) {
+            if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED && !stripped) {
+              stripped = true;
               const bad = new Set(Object.keys(err.fields).map((f) => f.split('.')[0]));
               answers = Object.fromEntries(Object.entries(answers).filter(([k]) => !bad.has(k)));
               continue;
@@ -174,7 +194,7 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
           }
         }
       }),
-    [answersOf, enqueue, reloadAfterConflict, save],
+    [answersOf, enqueue, reloadAfterConflict, reloadVersion, save],
   );
 
   // drafts while typing, only for a step not yet confirmed. The subscription lives as long as the
@@ -282,6 +302,16 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     /** The current version (after this screen's own saves). */
     version: () => version.current,
     /** Saves the current values as a draft now (e.g. before leaving for an upload). */
-    saveDraftNow: () => saveDraft(form.getValues()),
+    /**
+     * Saves the current values as a draft now, before this screen changes the step's documents
+     * (an upload or a removal): the draft waiting for its moment goes with it (sent after the
+     * upload it would name the version from before it: issue #22), and a conflict from here on is
+     * this screen's own change, not another device's.
+     */
+    saveDraftNow: () => {
+      clearTimeout(draftTimer.current);
+      ownDocumentChange.current = true;
+      return saveDraft(form.getValues());
+    },
   };
 }

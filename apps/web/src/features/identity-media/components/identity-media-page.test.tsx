@@ -399,3 +399,67 @@ describe('a returned selfie (state=refused)', () => {
     expect(s.calls.some((c) => c.path === '/v9/OpenAccountHk/returned')).toBe(true);
   });
 });
+
+// issue #22: "此步骤已在另一台设备上修改" with no other device. Found on the real server: a photo
+// taken less than 800 ms after choosing the method; the choice's draft, still waiting, was sent
+// after the upload had made a new version of the step and before the form was rebuilt, naming
+// the version from before the upload (2007). The screen's own upload is no other device.
+describe('a photo taken right after choosing the method', () => {
+  it('makes no conflict: the draft waiting for its moment is sent with the upload, not after it', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: a save naming another version is refused; one changing nothing keeps it
+    let version = 0;
+    let saved: Record<string, unknown> = {};
+    let documents: StepInfo['documents'] = [];
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: endedAt,
+          answers: { ended_at: endedAt },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () =>
+        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
+        saved = body.answers as Record<string, unknown>;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+    });
+    // the server stores the photo (a new version of the step) and its answer takes a moment to
+    // come back: the choice's draft timer (800 ms) runs out meanwhile
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => {
+      const d = {
+        ...doc(kind, new Date().toISOString()),
+        document_id: '22222222-2222-4222-8222-222222222222',
+      };
+      documents = [...documents, d];
+      version++;
+      await new Promise((r) => setTimeout(r, 1200));
+      return d;
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    await shootWhenReady();
+    await screen.findByText(/· 已拍摄/);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    const conflicts = s.calls.filter((c) => c.path === '/v9/OpenAccountHk/step/identity_media');
+    expect(document.getElementById('app-alert')?.textContent ?? '').not.toContain(
+      err('code_step_version_conflict'),
+    );
+    expect(conflicts.map((c) => c.body.step_version).filter((v) => v !== undefined && Number(v) < 2)).toEqual(
+      [],
+    );
+  });
+});
