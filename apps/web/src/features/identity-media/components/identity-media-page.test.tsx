@@ -462,4 +462,72 @@ describe('a photo taken right after choosing the method', () => {
       [],
     );
   });
+  it('a change typed while the upload is on its way is saved at the new version, with no word of another device', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: a save naming another version is refused; one changing nothing keeps it
+    let version = 0;
+    let saved: Record<string, unknown> = {};
+    let documents: StepInfo['documents'] = [];
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: endedAt,
+          answers: { ended_at: endedAt },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () =>
+        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
+        saved = body.answers as Record<string, unknown>;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+    });
+    // the server stores the photo (a new version of the step) and its answer takes a moment to
+    // come back: the choice's draft timer (800 ms) runs out meanwhile
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => {
+      const d = {
+        ...doc(kind, new Date().toISOString()),
+        document_id: '22222222-2222-4222-8222-222222222222',
+      };
+      documents = [...documents, d];
+      version++;
+      await new Promise((r) => setTimeout(r, 1200));
+      return d;
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    // what the announcer says, as it says it (a later message empties the region)
+    const said: string[] = [];
+    const alert =
+      document.getElementById('app-alert') ??
+      document.body.appendChild(Object.assign(document.createElement('div'), { id: 'app-alert' }));
+    alert.setAttribute('role', 'alert');
+    new MutationObserver(() => said.push(alert.textContent ?? '')).observe(alert, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    await shootWhenReady();
+    // the method changed while the photo is still on its way: its draft is due in 800 ms
+    fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_video')) }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    expect(said.join(' ')).not.toContain(err('code_step_version_conflict'));
+    // the change was saved, at the version the upload made (the form is rebuilt from it too)
+    expect(saved).toEqual({ method: 'video' });
+    // sent at the version from before the upload (refused), then again at the upload's (2)
+    const versions = s.saves('identity_media').map((d) => d.step_version);
+    expect(versions.indexOf(2)).toBeGreaterThan(versions.indexOf(1));
+  });
 });
