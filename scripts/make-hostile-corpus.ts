@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import { crc32, createDeflate, deflateSync, gzipSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import PDFKit from 'pdfkit';
 import sharp from 'sharp';
@@ -80,6 +80,25 @@ function objectStream(first: number, objects: string[], filter?: 'ASCIIHexDecode
   if (filter === 'ASCIIHexDecode') data = Buffer.from(`${data.toString('hex')}>`, 'latin1');
   const dict = `<< /Type /ObjStm /N ${objects.length} /First ${head.length}${filter ? ` /Filter /${filter}` : ''} /Length ${data.length} >>`;
   return Buffer.concat([Buffer.from(`${dict}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream')]);
+}
+
+/** `size` bytes of `char`, deflated at level 9 a megabyte at a time (never all in memory). */
+async function deflateRepeated(char: string, size: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  const chunk = Buffer.alloc(1024 * 1024, char);
+  for (let left = size; left > 0; left -= chunk.length) {
+    if (!deflate.write(left >= chunk.length ? chunk : chunk.subarray(0, left)))
+      await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
 }
 
 /** A bank statement as a generator makes one: text (a subset CJK font too), a logo, a table, an outline. */
@@ -179,6 +198,42 @@ const PDFS: CorpusFile[] = [
         Buffer.from('\nendstream'),
       ]);
       return pdf([CATALOG, PAGES, PAGE, CONTENT, stream]);
+    },
+  },
+  {
+    name: 'bomb-content.pdf',
+    about:
+      'issue #22 finding 5: a 598 KB file whose page content stream (Flate) inflates to 600 MiB of spaces: every viewer that renders the page inflates it',
+    make: async () => {
+      const data = await deflateRepeated(' ', 600 * 1024 * 1024);
+      const stream = Buffer.concat([
+        Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+        data,
+        Buffer.from('\nendstream'),
+      ]);
+      return pdf([CATALOG, PAGES, PAGE, stream]);
+    },
+  },
+  {
+    name: 'bomb-image-chain.pdf',
+    about:
+      'issue #22 finding 5: a 1×1 image whose stream, under the chain [/ASCIIHexDecode /FlateDecode], inflates to 600 MiB',
+    make: async () => {
+      const data = Buffer.from(
+        `${(await deflateRepeated('\0', 600 * 1024 * 1024)).toString('hex')}>`,
+        'latin1',
+      );
+      const image = Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter [/ASCIIHexDecode /FlateDecode] /Length ${data.length} >>\nstream\n`,
+        ),
+        data,
+        Buffer.from('\nendstream'),
+      ]);
+      const page =
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>';
+      const draw = 'q 100 0 0 100 72 600 cm /Im1 Do Q';
+      return pdf([CATALOG, PAGES, page, `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`, image]);
     },
   },
   {

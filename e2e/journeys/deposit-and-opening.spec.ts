@@ -476,7 +476,9 @@ test('deposits matched and flagged, activated and opened; the status page in thr
   });
 
   await test.step('the en applicant is asked again; the console lists the credit flagged for refund', async () => {
-    await en.page.reload();
+    // the SMS "log in and pay again" brings the applicant back to the app: the status routes to
+    // /remit, and the deposit's state on to the screen that says why (issue #22)
+    await en.page.goto('/usercenter');
     await expect(en.page).toHaveURL(/\/remitUploadAgain$/);
     await expect(en.page.getByRole('heading', { name: DEPOSIT.en.again })).toBeVisible();
     await expect(en.page.getByText(DEPOSIT.en.againReason)).toBeVisible();

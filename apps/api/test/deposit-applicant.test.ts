@@ -3,7 +3,7 @@
 // the voucher through the upload pipeline, "I have paid" and taking it back, refusals by status
 // and by state, and every answer checked against the contract the web client parses it with.
 
-import { ErrorCode } from '@hk/domain';
+import { ErrorCode, translateError } from '@hk/domain';
 import { RemittanceInfoResponseSchema } from '@hk/domain/deposit/contracts';
 import { checkIsReferenceCode } from '@hk/domain/deposit/reference-code';
 import { REMITTANCE_CHANGES_PER_HOUR } from '@hk/domain/deposit/remittance';
@@ -250,6 +250,12 @@ describe.each(DB_KINDS)('identity deposit, the applicant (%s)', (kind) => {
       ErrorCode.UPLOAD_TYPE_REFUSED,
     );
     expect((await sendVoucher(applicant, images.brokenJpeg())).json.status).toBe(ErrorCode.UPLOAD_UNREADABLE);
+    // issue #22 finding 5: a page content or an image that inflates to 600 MiB is no voucher
+    for (const bomb of ['bomb-content.pdf', 'bomb-image-chain.pdf']) {
+      const refused = await sendVoucher(applicant, readHostile('pdf', bomb), 'zh-HK');
+      expect(refused.json.status, bomb).toBe(ErrorCode.UPLOAD_PROCESSING_LIMIT);
+      expect(refused.json.info, bomb).toBe(translateError('zh-HK', 'code_upload_processing_limit'));
+    }
     const js = await sendVoucher(applicant, readHostile('pdf', 'launch.pdf'), 'zh-CN');
     expect(js.json.status).toBe(ErrorCode.UPLOAD_TYPE_REFUSED);
     expect(js.json.info).toMatch(/PDF/); // the voucher's wording, not the address proof's
@@ -262,7 +268,7 @@ describe.each(DB_KINDS)('identity deposit, the applicant (%s)', (kind) => {
         (d) => d.kind === 'remittance_voucher',
       ),
     ).toHaveLength(0);
-    expect((await eventsOf(applicationId, 'upload_refused')).length).toBeGreaterThanOrEqual(4);
+    expect((await eventsOf(applicationId, 'upload_refused')).length).toBeGreaterThanOrEqual(6);
 
     const first = parsed((await sendVoucher(applicant, await images.jpegWithGps())).json).data;
     expect(first.remittance.voucher).toMatchObject({ mime: 'image/jpeg' });

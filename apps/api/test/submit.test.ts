@@ -2,7 +2,7 @@
 // PostgreSQL. Every applicable step is confirmed straight through the step store (each step's form
 // has its own suite); the ID step and the documents go through the real routes.
 import { randomUUID } from 'node:crypto';
-import { ApplicationStatus, STEPS } from '@hk/domain';
+import { ApplicationStatus, STEPS, translateError } from '@hk/domain';
 import { AuditResponseSchema, SubmitResponseSchema } from '@hk/domain/flow/submit-contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -221,6 +221,42 @@ describe.each(DB_KINDS)('review and submit (%s)', (kind) => {
     const still = await postJson(t, '/v9/OpenAccountHk/step_info/address', {}, { token: user.token });
     expect(still.json.data.documents.map((d: { document_id: string }) => d.document_id)).toEqual([proof]);
   });
+
+  run(
+    'declined (-2): every change and the submit say the decision is final (2020), not "cannot be changed now"',
+    async () => {
+      const user = await ready(t);
+      expect((await submit(t, user)).json.status).toBe(0);
+      await t.app.ctx.db
+        .update(applications)
+        .set({ status: ApplicationStatus.DECLINED })
+        .where(eq(applications.userId, user.userId));
+      const info = await postJson(t, '/v9/OpenAccountHk/step_info/address', {}, { token: user.token });
+      const proof = info.json.data.documents[0].document_id;
+      const before = await written(t, user);
+      const attempts = [
+        (
+          await saveStep(
+            t,
+            user,
+            'personal',
+            { answers: { email: 'x@example.com' }, confirm: false },
+            'zh-HK',
+          )
+        ).json,
+        (await saveStep(t, user, 'employment', { answers: { status: 'retired' }, confirm: true })).json,
+        (await upload(t, user.token, 'address_proof', await images.png())).json,
+        (await postJson(t, '/v9/OpenAccountHk/del_file', { document_id: proof }, { token: user.token })).json,
+        (await postJson(t, '/v9/OpenAccountHk/id_location', { id_location: 'CN' }, { token: user.token }))
+          .json,
+        (await submit(t, user)).json,
+      ];
+      for (const a of attempts) expect(a.status, JSON.stringify(a)).toBe(ErrorCode.APPLICATION_DECLINED);
+      expect(attempts[0]!.info).toBe(translateError('zh-HK', 'code_application_declined'));
+      expect(attempts[0]!.info).not.toBe(translateError('zh-HK', 'code_application_locked'));
+      expect(await written(t, user)).toEqual(before);
+    },
+  );
 
   run(
     'after a refusal: the earlier key answers its submission; a new key re-submits (number 2)',

@@ -43,6 +43,9 @@ describe.each(DB_KINDS)('hostile uploads (%s)', (kind) => {
     const before = await snapshot();
     const refused: [string, number, string][] = [
       ['bomb-objstm.pdf', ErrorCode.UPLOAD_PROCESSING_LIMIT, 'code_upload_processing_limit'],
+      // issue #22 finding 5: a bomb in the page content, and one in an image under a filter chain
+      ['bomb-content.pdf', ErrorCode.UPLOAD_PROCESSING_LIMIT, 'code_upload_processing_limit'],
+      ['bomb-image-chain.pdf', ErrorCode.UPLOAD_PROCESSING_LIMIT, 'code_upload_processing_limit'],
       ['names-5.9mb.pdf', ErrorCode.UPLOAD_PROCESSING_LIMIT, 'code_upload_processing_limit'],
       ['objstm-unfiltered.pdf', ErrorCode.UPLOAD_TYPE_REFUSED, 'address_proof_pdf_active_content'],
       ['objstm-asciihex.pdf', ErrorCode.UPLOAD_TYPE_REFUSED, 'address_proof_pdf_active_content'],

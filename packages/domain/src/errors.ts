@@ -47,6 +47,8 @@ export const ErrorCode = {
   AGREEMENT_NOT_OPENED: 2018,
   /** Too many changes of one kind for this application in the last hour (issue #12: history budgets). */
   ACTION_LIMIT: 2019,
+  /** The application was declined by staff (-2): the decision is final, nothing can be changed or submitted. */
+  APPLICATION_DECLINED: 2020,
   /** Identity deposit (issue #15, 2101–2129): the application is not approved, so there is no deposit to make. */
   DEPOSIT_NOT_AVAILABLE: 2101,
   /** "I have paid" needs the transfer's voucher on file (after a request from operations, a new one). */

@@ -5,6 +5,7 @@ import {
   actionBetween,
   checkIsEditableStatus,
   EDITABLE_STATUSES,
+  lockedErrorOf,
   STATUS_ACTIONS,
   transitionStatus,
 } from './status-machine';
@@ -67,5 +68,13 @@ describe('editable statuses (spec §4: filling in, or sent back)', () => {
     expect([...EDITABLE_STATUSES].sort()).toEqual([S.REJECTED, S.FILLING].sort());
     expect(ALL.filter(checkIsEditableStatus).sort()).toEqual([S.REJECTED, S.FILLING].sort());
     expect(checkIsEditableStatus(4)).toBe(false);
+  });
+});
+
+describe('lockedErrorOf (issue #22)', () => {
+  it('a declined application is final (2020); any other locked one is submitted (2002)', () => {
+    expect(lockedErrorOf(S.DECLINED)).toBe('APPLICATION_DECLINED');
+    for (const s of [S.SUBMITTED, S.APPROVED, S.ACTIVATED, S.OPENED])
+      expect(lockedErrorOf(s)).toBe('APPLICATION_LOCKED');
   });
 });

@@ -83,6 +83,14 @@ export function checkIsEditableStatus(status: number): boolean {
 }
 
 /**
+ * Why the applicant cannot change an application that is not editable: a declined one (-2) is a
+ * final decision (2020), any other is submitted and waits for staff (2002, "cannot be changed now").
+ */
+export function lockedErrorOf(status: number): 'APPLICATION_DECLINED' | 'APPLICATION_LOCKED' {
+  return status === ApplicationStatus.DECLINED ? 'APPLICATION_DECLINED' : 'APPLICATION_LOCKED';
+}
+
+/**
  * issue #14: which steps the applicant may change. While being filled in (0), any; once sent back
  * by staff (-1), only the steps not confirmed: those the review returned (unconfirmed by the
  * return) and those a change to them reopens through the registry (stepsToReopen); every other

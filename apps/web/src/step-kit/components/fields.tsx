@@ -1,5 +1,5 @@
 import { type PageState, submitLabelKey } from '@hk/domain';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import {
   type Control,
   type FieldPath,
@@ -8,9 +8,11 @@ import {
   type UseFormRegister,
   type UseFormReturn,
   useController,
+  useFormContext,
   useFormState,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { addFieldErrorPlace } from '../lib/field-error-places';
 
 /**
  * Form fields of the step screens (the ID step's look: step-kit/step-kit.css). Native inputs
@@ -61,6 +63,9 @@ export function useFieldError(name: string): string | undefined {
 
 export function FieldError({ name }: { name: string }) {
   const message = useFieldError(name);
+  const { control } = useFormContext();
+  // the form says this field's error here, and so not again above the button (issue #22)
+  useEffect(() => addFieldErrorPlace(control, name), [control, name]);
   return message ? (
     <p className="id-field__error" id={`${idOf(name)}-error`} role="alert">
       {message}

@@ -1,5 +1,5 @@
 import type { DocumentInfo, DocumentKind } from '@hk/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { deleteDocument } from '../api/delete-document';
 import { useDocumentImage } from '../api/get-document-image';
@@ -7,6 +7,7 @@ import { uploadDocument } from '../api/upload-document';
 import { compressImage } from '../lib/compress-image';
 import { type UploadFocus, uploadControl } from '../lib/use-document-rebuild';
 import { PhotoTile } from './photo-tile';
+import { ReturnedTileText, useReturnedDocument } from './returned-notice';
 
 /**
  * The tile that adds a step's photo through the ID step's upload pipeline (compressed in the
@@ -93,9 +94,12 @@ function ProofPhoto({
   const image = useDocumentImage(document.document_id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // staff returned this very file (issue #22): why, under it, until it is removed or replaced
+  const returned = useReturnedDocument(document.document_id);
+  const returnedId = useId();
   const name = texts.name(n);
   return (
-    <figure className={block} aria-label={name}>
+    <figure className={block} aria-label={name} aria-describedby={returned ? returnedId : undefined}>
       {image.url ? <img className={`${block}__img`} src={image.url} alt={name} /> : null}
       <figcaption className={`${block}__caption`}>
         <span>{name}</span>
@@ -104,6 +108,7 @@ function ProofPhoto({
           className="id-btn id-btn--ghost id-btn--small"
           disabled={busy}
           aria-label={texts.removeLabel(n, name)}
+          aria-describedby={returned ? returnedId : undefined}
           {...uploadControl(kind, 'file')}
           onClick={async () => {
             setBusy(true);
@@ -120,6 +125,7 @@ function ProofPhoto({
           {texts.removeText}
         </button>
       </figcaption>
+      {returned ? <ReturnedTileText id={returnedId} item={returned} /> : null}
       {error ? (
         <p className="id-field__error" role="alert">
           {error}

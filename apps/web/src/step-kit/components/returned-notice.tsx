@@ -61,12 +61,21 @@ export function useReturnedDocument(documentId: string | undefined): ReturnedIte
 }
 
 /** A returned photo's reasons under its tile (the 'steps' texts load only when there is one). */
-export function ReturnedTileText({ id, item }: { id: string; item: ReturnedItem }) {
+export function ReturnedTileText({
+  id,
+  item,
+  what = 'photo',
+}: {
+  id: string;
+  item: ReturnedItem;
+  /** What is to be done again: a photo taken, a file replaced, a video recorded. */
+  what?: 'photo' | 'file' | 'video';
+}) {
   const { t, ready } = useTranslation('steps', { useSuspense: false });
   if (!ready) return null;
   return (
     <p className="id-tile__returned" id={id}>
-      {t('returned_photo', { reasons: item.reasons.join(t('returned_reason_separator')) })}
+      {t(`returned_${what}`, { reasons: item.reasons.join(t('returned_reason_separator')) })}
       {item.comment ? (
         <span className="returned-item__comment">{t('returned_comment', { comment: item.comment })}</span>
       ) : null}

@@ -19,6 +19,8 @@ import { userStatusQueryOptions } from '../../lib/api/user-status';
 import { ApiError } from '../../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../../lib/toast';
 import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';
+import { checkHasFieldErrorPlace } from './field-error-places';
+import { focusUploadControl } from './use-document-rebuild';
 import { useStepNavigate } from './use-step-navigate';
 
 export interface UseStepFormOptions<V extends FieldValues> {
@@ -120,6 +122,7 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     (names: string[]) => {
       const first = firstOnScreen(form, names);
       if (first) form.setFocus(first as FieldPath<V>);
+      return first !== undefined;
     },
     [form],
   );
@@ -131,15 +134,24 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     [],
   );
 
-  const reloadAfterConflict = useCallback(async () => {
+  const reloadVersion = useCallback(async () => {
     const fresh = await qc.fetchQuery({
       queryKey: stepQueryKey(step),
       queryFn: () => import('../api/step-api').then((m) => m.fetchStepInfo(step)),
     });
     version.current = fresh.version;
     confirmed.current = fresh.confirmed_at !== null;
+  }, [qc, step]);
+
+  const reloadAfterConflict = useCallback(async () => {
+    await reloadVersion();
     void showToast(t('code_step_version_conflict', { ns: 'errors' }), 'warn', ERROR_TOAST_MS);
-  }, [qc, step, t]);
+  }, [reloadVersion, t]);
+
+  // This screen changed the step's documents (an upload or a removal, announced by saveDraftNow):
+  // the server made a new version the form does not know of until it is rebuilt (issue #22: a
+  // draft sent in between was refused with 2007 and the person told of "another device").
+  const ownDocumentChange = useRef(false);
 
   const enqueue = useCallback(<R>(fn: () => Promise<R>): Promise<R> => {
     const run = queue.current.then(fn, fn);
@@ -151,18 +163,29 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     (values: V) =>
       enqueue(async () => {
         let answers = answersOf(values);
-        for (let attempt = 0; attempt < 2; attempt++) {
+        let reloaded = false;
+        let stripped = false;
+        // at most: once again without the invalid fields, once again at the version reloaded
+        for (let attempt = 0; attempt < 3; attempt++) {
           try {
             const r = await save.mutateAsync({ answers, confirm: false, step_version: version.current });
             version.current = r.version;
             return;
           } catch (err) {
             if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
+              // after this screen's own upload or removal the new version is its own: take it and
+              // save again, once, without a word; otherwise someone else saved (another device)
+              if (ownDocumentChange.current && !reloaded) {
+                reloaded = true;
+                await reloadVersion();
+                continue;
+              }
               await reloadAfterConflict();
               return;
             }
             // a half-typed field is not a draft: save the rest without it
-            if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED && attempt === 0) {
+            if (err instanceof ApiError && err.status === ErrorCode.VALIDATION_FAILED && !stripped) {
+              stripped = true;
               const bad = new Set(Object.keys(err.fields).map((f) => f.split('.')[0]));
               answers = Object.fromEntries(Object.entries(answers).filter(([k]) => !bad.has(k)));
               continue;
@@ -171,7 +194,7 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
           }
         }
       }),
-    [answersOf, enqueue, reloadAfterConflict, save],
+    [answersOf, enqueue, reloadAfterConflict, reloadVersion, save],
   );
 
   // drafts while typing, only for a step not yet confirmed. The subscription lives as long as the
@@ -210,11 +233,18 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       const names = Object.keys(fields);
       for (const name of names)
         form.setError(name as FieldPath<V>, { type: 'server', message: fields[name] });
-      // a field the screen does not show (e.g. a document kind) is said above the button
-      const shown = names.filter((n) => n in form.getValues() || n.includes('.'));
+      // said at its field, once: a field of the form, or one the screen has a <FieldError> for (a
+      // document kind, e.g. the face video); only a field with no place on the screen is said
+      // above the button (issue #22: the missing video was said twice, and announced twice)
+      const shown = names.filter(
+        (n) => n in form.getValues() || n.includes('.') || checkHasFieldErrorPlace(form.control, n),
+      );
       const unshown = names.filter((n) => !shown.includes(n));
       if (unshown.length) setFormError(fields[unshown[0]!]!);
-      focusFirstInvalid(shown);
+      if (!focusFirstInvalid(shown)) {
+        // no form control to focus: the first upload control of a missing document, if any
+        for (const name of shown) if (focusUploadControl({ kind: name })) break;
+      }
     },
     [form, focusFirstInvalid],
   );
@@ -258,7 +288,9 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
         setSubmitting(false);
       }
     },
-    (errors) => focusFirstInvalid(errorNames(errors)),
+    (errors) => {
+      focusFirstInvalid(errorNames(errors));
+    },
   );
 
   return {
@@ -270,6 +302,16 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     /** The current version (after this screen's own saves). */
     version: () => version.current,
     /** Saves the current values as a draft now (e.g. before leaving for an upload). */
-    saveDraftNow: () => saveDraft(form.getValues()),
+    /**
+     * Saves the current values as a draft now, before this screen changes the step's documents
+     * (an upload or a removal): the draft waiting for its moment goes with it (sent after the
+     * upload it would name the version from before it: issue #22), and a conflict from here on is
+     * this screen's own change, not another device's.
+     */
+    saveDraftNow: () => {
+      clearTimeout(draftTimer.current);
+      ownDocumentChange.current = true;
+      return saveDraft(form.getValues());
+    },
   };
 }

@@ -11,6 +11,7 @@ import {
   idDetailsSchema,
   identityStep,
   idTypeFor,
+  lockedErrorOf,
   maskIdNumber,
   missingDocuments,
   normalizeIdNumber,
@@ -159,7 +160,7 @@ export async function saveIdDetails(
     throw new AppError('ID_USED_BY_OTHER_MOBILE');
   if (!editable) {
     if (stored?.hash !== idNumberHash) throw new AppError('MOBILE_USED_WITH_OTHER_ID');
-    throw new AppError('APPLICATION_LOCKED');
+    throw new AppError(lockedErrorOf(app.status));
   }
 
   const idNumberMasked = maskIdNumber(idNumber);

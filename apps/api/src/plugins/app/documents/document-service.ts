@@ -3,6 +3,7 @@ import {
   checkIsEditableStatus,
   type DocumentKind,
   ErrorCode,
+  lockedErrorOf,
   maxDocuments,
   type StepId,
   stepOfDocumentKind,
@@ -246,7 +247,7 @@ async function requireStepReady(
 async function requireUploadAllowed(tx: Tx, userId: string, step: StepId, now: Date): Promise<string> {
   const app = await findApplicationByUser(tx, userId);
   if (!app) throw new AppError('APPLICATION_NOT_FOUND');
-  if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
+  if (!checkIsEditableStatus(app.status)) throw new AppError(lockedErrorOf(app.status));
   await requireStepReady(tx, app.id, step, now, { lock: false });
   await checkActionBudget(tx, app.id, 'upload', now);
   return app.id;

@@ -9,11 +9,14 @@
 import {
   decodePDFRawStream,
   PDFArray,
+  PDFBool,
   PDFContext,
   PDFDict,
   PDFInvalidObject,
   PDFName,
+  PDFNumber,
   type PDFObject,
+  PDFObjectParser,
   PDFParser,
   PDFRawStream,
   PDFStream,
@@ -27,8 +30,22 @@ const PDF_HEADER_RE = /^%PDF-[12]\.\d/;
 
 /** Limits of one inspection (docs/uploads.md). */
 export const PDF_LIMITS = {
-  /** What object and cross-reference streams may inflate to, in total, counted while inflating. */
-  maxInflatedBytes: 16 * 1024 * 1024,
+  /**
+   * What every stream of the file may inflate to, in total (page contents, images, fonts, object
+   * and cross-reference streams; each stage of a filter chain counts), counted while inflating.
+   */
+  maxInflatedBytes: 64 * 1024 * 1024,
+  /**
+   * What one stream may inflate to (each stage of its filter chain), and what one image may
+   * declare it decodes to (width × height × components × bits ÷ 8, its JPEG frame too): a page
+   * scanned at 300 dpi in colour is 26 MB.
+   */
+  maxStreamBytes: 32 * 1024 * 1024,
+  /**
+   * What object and cross-reference streams may inflate to, in total, while parsing (their bytes
+   * are parsed as objects, which costs more per byte than inflating: 16 MB of them take seconds).
+   */
+  maxObjectStreamBytes: 16 * 1024 * 1024,
   /** Indirect objects: a 100-page statement has a few thousand. */
   maxObjects: 100_000,
   /** Values visited (every number, name, string, array and dictionary entry). */
@@ -186,11 +203,17 @@ const ACTION_TYPES = new Set([
 
 class InflateLimitExceeded extends Error {}
 
-/** The inspection in progress: how much its decoders have produced so far. */
-let inflateBudget: { used: number; max: number; exceeded: boolean } | null = null;
+/** The inspection in progress: how much its decoders have produced so far, and their limits. */
+type InflateBudget = { used: number; max: number; maxStream: number; exceeded: boolean };
+let inflateBudget: InflateBudget | null = null;
 const producedBy = new WeakMap<object, number>();
 
-/** How far past what a decoder asked for its buffer may grow: the count's lag within a stream. */
+/**
+ * How far past what a decoder asked for its buffer may grow: 1 MB, or half of what it holds (so a
+ * stream of n bytes is copied O(log n) times, not n ÷ 1 MB times: 32 MB inflated in 0.3 s, not
+ * 1.5 s). What is counted is what was asked for, so the memory a stream takes stays under 1.5 ×
+ * the cap (and the old buffer while it is copied).
+ */
 const GROWTH_STEP = 1024 * 1024;
 
 type Decoder = {
@@ -208,7 +231,7 @@ function count(decoder: object, produced: number) {
   if (produced <= before) return;
   producedBy.set(decoder, produced);
   budget.used += produced - before;
-  if (budget.used > budget.max) {
+  if (budget.used > budget.max || produced > budget.maxStream) {
     budget.exceeded = true;
     throw new InflateLimitExceeded();
   }
@@ -218,9 +241,8 @@ function count(decoder: object, produced: number) {
  * pdf-lib inflates object streams while it parses, with no limit. Its decoders all grow their
  * output buffer through `DecodeStream.ensureBuffer(requested)`, also in the middle of one deflate
  * block (which can expand without end), so the count runs there: a bomb stops at the cap before
- * the memory is taken, not after. The buffer grows by at most GROWTH_STEP past the request (not
- * by doubling), so the count is never more than that behind; at the end of each stream it is made
- * exact. pdf-lib is pinned (1.17.1, its last release) and `checkInflateCapWorks` proves at load
+ * the memory is taken, not after. The buffer grows by at most GROWTH_STEP or half its size past
+ * the request (not by doubling); at the end of each stream the count is made exact. pdf-lib is pinned (1.17.1, its last release) and `checkInflateCapWorks` proves at load
  * that the count runs. (A CommonJS module with `exports.default`: Node's import gives the exports
  * object, a bundler the class.)
  */
@@ -235,7 +257,7 @@ decodeProto.ensureBuffer = function ensureCountedBuffer(this: Decoder, requested
   count(this, requested);
   let size = this.minBufferLength;
   while (size < requested) size *= 2;
-  const grown = new Uint8Array(Math.min(size, requested + GROWTH_STEP));
+  const grown = new Uint8Array(Math.min(size, requested + Math.max(GROWTH_STEP, buffer.byteLength >> 1)));
   grown.set(buffer);
   this.buffer = grown;
   return grown;
@@ -258,20 +280,26 @@ function nameOf(value: PDFObject | undefined): string | undefined {
   return value instanceof PDFName ? value.decodeText() : undefined;
 }
 
+/** The names of a stream's filters, in the order they apply (an array, one name, or none). */
+function filterNames(context: PDFContext, dict: PDFDict): (string | undefined)[] {
+  const filter = context.lookup(dict.get(PDFName.of('Filter')));
+  if (filter === undefined) return [];
+  return filter instanceof PDFArray
+    ? filter.asArray().map((f) => nameOf(context.lookup(f)))
+    : [nameOf(filter as PDFObject)];
+}
+
 function checkFilters(context: PDFContext, dict: PDFDict) {
   // a stream whose data lives in another file (ISO 32000 §7.3.8.2)
   for (const key of ['F', 'FFilter', 'FDecodeParms'])
     if (dict.has(PDFName.of(key))) throw new Refusal('active_content');
-  const filter = context.lookup(dict.get(PDFName.of('Filter')));
-  if (filter === undefined) return;
-  const names =
-    filter instanceof PDFArray
-      ? filter.asArray().map((f) => nameOf(context.lookup(f)))
-      : [nameOf(filter as PDFObject)];
+  const names = filterNames(context, dict);
   const isImage = nameOf(context.lookup(dict.get(PDFName.of('Subtype')))) === 'Image';
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
     if (name === 'Crypt') throw new Refusal('encrypted');
-    if (name && (DECODABLE_FILTERS.has(name) || (isImage && IMAGE_FILTERS.has(name)))) continue;
+    if (name && DECODABLE_FILTERS.has(name)) continue;
+    // an image codec decodes to the image: nothing can come after it
+    if (name && isImage && IMAGE_FILTERS.has(name) && i === names.length - 1) continue;
     throw new Refusal('unreadable');
   }
 }
@@ -338,6 +366,211 @@ function checkDict(context: PDFContext, dict: PDFDict, isStream: boolean, parent
   if (type === 'XObject' && subtype !== 'Image' && subtype !== 'Form') throw new Refusal('active_content');
 }
 
+// ---- every stream's inflated size ---------------------------------------------------------
+
+const numberOf = (context: PDFContext, dict: PDFDict, ...keys: string[]): number | undefined => {
+  for (const key of keys) {
+    const value = context.lookup(dict.get(PDFName.of(key)));
+    if (value instanceof PDFNumber) return value.asNumber();
+  }
+  return undefined;
+};
+
+/** Colour components of an image's colour space (unknown: 4, the most of the device spaces). */
+function componentsOf(context: PDFContext, dict: PDFDict, inlineKeys = false): number {
+  const mask = context.lookup(dict.get(PDFName.of(inlineKeys ? 'IM' : 'ImageMask')));
+  if (mask instanceof PDFBool && mask.asBoolean()) return 1;
+  const space = context.lookup(dict.get(PDFName.of(inlineKeys ? 'CS' : 'ColorSpace')));
+  const family =
+    space instanceof PDFArray ? nameOf(context.lookup(space.get(0))) : nameOf(space as PDFObject);
+  switch (family) {
+    case 'DeviceGray':
+    case 'G':
+    case 'CalGray':
+    case 'Indexed':
+    case 'I':
+    case 'Separation':
+      return 1;
+    case 'DeviceRGB':
+    case 'RGB':
+    case 'CalRGB':
+    case 'Lab':
+      return 3;
+    case 'ICCBased': {
+      const profile = space instanceof PDFArray ? context.lookup(space.get(1)) : undefined;
+      const n = profile instanceof PDFRawStream ? numberOf(context, profile.dict, 'N') : undefined;
+      return n && n > 0 ? n : 4;
+    }
+    case 'DeviceN': {
+      const names = space instanceof PDFArray ? context.lookup(space.get(1)) : undefined;
+      return names instanceof PDFArray ? Math.max(1, names.size()) : 4;
+    }
+    default:
+      return 4;
+  }
+}
+
+/** What an image decodes to by its own dictionary: width × height × components × bits ÷ 8. */
+function checkDeclaredImage(context: PDFContext, dict: PDFDict, inlineKeys = false) {
+  const width = numberOf(context, dict, inlineKeys ? 'W' : 'Width', 'Width') ?? 0;
+  const height = numberOf(context, dict, inlineKeys ? 'H' : 'Height', 'Height') ?? 0;
+  const bits = numberOf(context, dict, inlineKeys ? 'BPC' : 'BitsPerComponent', 'BitsPerComponent') ?? 8;
+  const bytes = (width * height * componentsOf(context, dict, inlineKeys) * Math.max(1, bits)) / 8;
+  if (!(bytes <= PDF_LIMITS.maxStreamBytes)) throw new Refusal('too_complex');
+}
+
+/** A JPEG's frame (its SOFn marker): what a viewer decodes it to, whatever the dictionary says. */
+function checkJpegFrame(bytes: Uint8Array) {
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return; // not a marker where one belongs: the viewer's problem, not a bomb
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    const length = (bytes[i + 2]! << 8) | bytes[i + 3]!;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) {
+      const height = (bytes[i + 5]! << 8) | bytes[i + 6]!;
+      const width = (bytes[i + 7]! << 8) | bytes[i + 8]!;
+      const components = bytes[i + 9]!;
+      // a height of 0 is given later (DNL): the width alone, at the most lines a JPEG may have
+      if (width * (height || 0xffff) * Math.max(1, components) > PDF_LIMITS.maxStreamBytes)
+        throw new Refusal('too_complex');
+      return;
+    }
+    if (marker === 0xd9 || marker === 0xda) return; // end, or scan data before any frame
+    i += 2 + length;
+  }
+}
+
+/** The raw bytes through the server's own decoders (the stages before an image codec), counted. */
+function decodeCounted(
+  context: PDFContext,
+  contents: Uint8Array,
+  filters: string[],
+  parms: PDFObject | undefined,
+) {
+  if (filters.length === 0) return contents;
+  const dict = context.obj({});
+  dict.set(PDFName.of('Filter'), context.obj(filters.map((f) => PDFName.of(f))));
+  if (parms instanceof PDFArray)
+    dict.set(PDFName.of('DecodeParms'), context.obj(parms.asArray().slice(0, filters.length)));
+  else if (parms instanceof PDFDict && filters.length === 1)
+    dict.set(PDFName.of('DecodeParms'), context.obj([parms]));
+  return decodePDFRawStream(PDFRawStream.of(dict, contents)).decode();
+}
+
+/** Inline images' abbreviated filter names (ISO 32000 §8.9.7), as the decoders know them. */
+const INLINE_FILTERS: Record<string, string> = {
+  AHx: 'ASCIIHexDecode',
+  A85: 'ASCII85Decode',
+  LZW: 'LZWDecode',
+  Fl: 'FlateDecode',
+  RL: 'RunLengthDecode',
+  CCF: 'CCITTFaxDecode',
+  DCT: 'DCTDecode',
+};
+
+const latin1 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/**
+ * The inline images of a content stream (`BI … ID data EI`): their declared size bounded like an
+ * image's, and data under a compression filter inflated through the counted decoders (it is a
+ * stream inside the stream: a viewer inflates it too).
+ */
+function checkInlineImages(context: PDFContext, content: Uint8Array) {
+  const text = latin1(content);
+  const begin = /(?:^|[\s\]>)])BI[\s/]/g;
+  for (let found = begin.exec(text); found; found = begin.exec(text)) {
+    const dictStart = found.index + found[0].length - 1;
+    const id = /\sID[\s]/g;
+    id.lastIndex = dictStart;
+    const end = id.exec(text);
+    if (!end) return;
+    const head = text.slice(dictStart, end.index);
+    let dict: PDFObject;
+    try {
+      dict = PDFObjectParser.forBytes(Buffer.from(`<<${head}>>`, 'latin1'), context).parseObject();
+    } catch {
+      continue; // not an inline image after all (text that reads "BI … ID")
+    }
+    if (!(dict instanceof PDFDict)) continue;
+    checkDeclaredImage(context, dict, true);
+    const filter = context.lookup(dict.get(PDFName.of('F')) ?? dict.get(PDFName.of('Filter')));
+    const names = (filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : []).map((f) => {
+      const name = nameOf(f);
+      return name ? (INLINE_FILTERS[name] ?? name) : undefined;
+    });
+    const decodable: string[] = [];
+    for (const [i, name] of names.entries()) {
+      if (name && DECODABLE_FILTERS.has(name)) decodable.push(name);
+      else if (name && IMAGE_FILTERS.has(name) && i === names.length - 1) break;
+      else throw new Refusal('unreadable');
+    }
+    const dataStart = end.index + end[0].length;
+    try {
+      decodeCounted(context, content.subarray(dataStart), decodable, undefined);
+    } catch (err) {
+      if (err instanceof InflateLimitExceeded) throw err;
+      // data a decoder cannot read: what it produced until then is counted
+    }
+    begin.lastIndex = dataStart;
+  }
+}
+
+/** The keys of a page's content stream (nothing says what it is: it has only its data's keys). */
+const CONTENT_KEYS = new Set(['Length', 'Filter', 'DecodeParms', 'DL']);
+
+/** A stream of drawing operators, where inline images live: page contents, forms, tiling patterns, glyphs. */
+function isContentStream(dict: PDFDict, subtype: string | undefined): boolean {
+  if (subtype === 'Form' || dict.has(PDFName.of('PatternType'))) return true;
+  return dict.keys().every((k) => CONTENT_KEYS.has(k.decodeText()));
+}
+
+/**
+ * Every stream the file keeps (page contents, form XObjects, images, fonts, patterns, metadata…;
+ * object and cross-reference streams were inflated while parsing) is inflated through the counted
+ * decoders, one after another, its output dropped at once: one stream past `maxStreamBytes`, or
+ * all of them past `maxInflatedBytes`, is too complex — counted as the bytes come, so a bomb stops
+ * at the cap, whatever filter chain holds it. An image is also bounded by what it declares it
+ * decodes to, and a JPEG by its frame; content streams' inline images are checked the same way.
+ */
+function checkStreams(context: PDFContext) {
+  for (const [, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const dict = object.dict;
+    const names = filterNames(context, dict) as string[]; // checked by checkFilters
+    const decodable = names.filter((n) => DECODABLE_FILTERS.has(n));
+    const subtype = nameOf(context.lookup(dict.get(PDFName.of('Subtype'))));
+    const isImage = subtype === 'Image';
+    if (isImage) checkDeclaredImage(context, dict);
+    let bytes: Uint8Array;
+    try {
+      bytes = decodeCounted(
+        context,
+        object.contents,
+        decodable,
+        context.lookup(dict.get(PDFName.of('DecodeParms'))),
+      );
+    } catch (err) {
+      if (err instanceof InflateLimitExceeded) throw new Refusal('too_complex');
+      throw new Refusal('unreadable');
+    }
+    if (isImage && names.at(-1) === 'DCTDecode') checkJpegFrame(bytes);
+    if (isContentStream(dict, subtype)) {
+      try {
+        checkInlineImages(context, bytes);
+      } catch (err) {
+        if (err instanceof InflateLimitExceeded) throw new Refusal('too_complex');
+        throw err;
+      }
+    }
+  }
+}
+
 /**
  * The catalog leads to a page tree of at least one page, every node of it present: a file cut
  * short or stitched together fails here even when each object it kept parses.
@@ -367,13 +600,39 @@ function checkPageTree(context: PDFContext) {
 
 // ---- the inspection -----------------------------------------------------------------------
 
+/** The streams' check, on the budget the parse began (what object streams used counts too). */
+function countStreams(context: PDFContext) {
+  const budget = budgetOf.get(context);
+  // the rest of the total, after what the object streams took while parsing
+  inflateBudget = budget ? { ...budget, max: PDF_LIMITS.maxInflatedBytes } : null;
+  try {
+    checkStreams(context);
+  } finally {
+    inflateBudget = null;
+  }
+}
+
+const budgetOf = new WeakMap<PDFContext, InflateBudget>();
+
 async function parse(bytes: Uint8Array): Promise<PDFContext> {
-  inflateBudget = { used: 0, max: PDF_LIMITS.maxInflatedBytes, exceeded: false };
+  inflateBudget = {
+    used: 0,
+    max: PDF_LIMITS.maxObjectStreamBytes,
+    maxStream: PDF_LIMITS.maxStreamBytes,
+    exceeded: false,
+  };
   const budget = inflateBudget;
   try {
     // objectsPerTick Infinity: no yielding (this runs in a worker); an invalid object is an error
     // rather than raw bytes carried over
-    return await PDFParser.forBytesWithOptions(bytes, Number.POSITIVE_INFINITY, true, false).parseDocument();
+    const context = await PDFParser.forBytesWithOptions(
+      bytes,
+      Number.POSITIVE_INFINITY,
+      true,
+      false,
+    ).parseDocument();
+    budgetOf.set(context, budget);
+    return context;
   } catch (err) {
     // pdf-lib rethrows a decoder's error as "invalid object": the budget says what it was
     if (budget.exceeded) throw new Refusal('too_complex');
@@ -408,6 +667,7 @@ export async function inspectPdf(input: Uint8Array): Promise<PdfInspection> {
     if (context.trailerInfo.Encrypt) return { fault: 'encrypted' };
     checkObjects(context);
     checkPageTree(context);
+    countStreams(context);
     const bytes = await PDFWriter.forContext(context, Number.POSITIVE_INFINITY).serializeToBuffer();
     return { fault: null, bytes };
   } catch (err) {
@@ -437,7 +697,12 @@ export async function cleanUploadedPdf(input: Uint8Array): Promise<Uint8Array> {
 
 /** A tiny Flate stream through pdf-lib's decoder must move the count: else the cap is not on. */
 export function checkInflateCapWorks(): void {
-  const probe = { used: 0, max: Number.POSITIVE_INFINITY, exceeded: false };
+  const probe = {
+    used: 0,
+    max: Number.POSITIVE_INFINITY,
+    maxStream: Number.POSITIVE_INFINITY,
+    exceeded: false,
+  };
   inflateBudget = probe;
   try {
     decodePDFRawStream(PDFContext.create().flateStream('probe')).decode();

@@ -1,4 +1,4 @@
-import { checkIsEditableStatus } from '@hk/domain';
+import { checkIsEditableStatus, lockedErrorOf } from '@hk/domain';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { applicationSteps, applications } from '../../../db/schema';
@@ -76,7 +76,7 @@ export async function lockApplicationOfUser(tx: Tx, userId: string): Promise<App
 /** The user's application, locked, and still editable by them (spec §4: 0 or -1). */
 export async function lockEditableApplicationOfUser(tx: Tx, userId: string): Promise<ApplicationRow> {
   const app = await lockApplicationOfUser(tx, userId);
-  if (!checkIsEditableStatus(app.status)) throw new AppError('APPLICATION_LOCKED');
+  if (!checkIsEditableStatus(app.status)) throw new AppError(lockedErrorOf(app.status));
   return app;
 }
 

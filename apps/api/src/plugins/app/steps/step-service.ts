@@ -8,6 +8,7 @@ import {
   computeInfoProgress,
   fieldErrorsOf,
   firstUnfinishedStep,
+  lockedErrorOf,
   type Reopening,
   STEPS,
   type StepDefinition,
@@ -154,7 +155,7 @@ export async function writeStep(
   if (fields.length === 0 && !confirming) return { row: current, reopened: [] };
   // sent back by staff (-1): only the steps the review returned, or that a change reopened, change
   if (fields.length > 0 && !checkCanChangeStep(app.status, current.confirmedAt !== null))
-    throw new AppError('APPLICATION_LOCKED');
+    throw new AppError(lockedErrorOf(app.status));
   const loseConfirmation = !confirming && current.confirmedAt !== null && fields.length > 0;
   const version = current.version + 1;
   await updateStepRow(tx, app.id, stepId, {

@@ -1,4 +1,4 @@
-import { checkIsEditableStatus, type StatusAction, transitionStatus } from '@hk/domain';
+import { checkIsEditableStatus, lockedErrorOf, type StatusAction, transitionStatus } from '@hk/domain';
 import { checkEndsRelationship } from '@hk/domain/opening/retention';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -22,7 +22,7 @@ export async function changeApplicationStatus(
   if (!result.ok) {
     // an applicant acting on a submitted application is told it is locked (spec §4)
     if (meta.actorType === 'applicant' && !checkIsEditableStatus(app.status))
-      throw new AppError('APPLICATION_LOCKED');
+      throw new AppError(lockedErrorOf(app.status));
     throw new AppError('STATUS_CHANGE_REFUSED');
   }
   const firstSubmission = action === 'submit' || action === 'resubmit';

@@ -3,6 +3,7 @@ import {
   applicableSteps,
   buildSubmission,
   LOGIN_AGREEMENT_VERSIONS,
+  lockedErrorOf,
   STEPS,
   type StepDefinition,
 } from '@hk/domain';
@@ -104,7 +105,7 @@ export async function submitApplication(
       const standing = earlier ?? (await findLatestSubmission(tx, app.id));
       if (standing) return { application: app, submission: standing, replayed: true };
     }
-    if (decision.kind !== 'new') throw new AppError('APPLICATION_LOCKED');
+    if (decision.kind !== 'new') throw new AppError(lockedErrorOf(app.status));
     const action = app.status === ApplicationStatus.REJECTED ? 'resubmit' : 'submit';
 
     const rows = await listStepRows(tx, app.id);

@@ -1,6 +1,7 @@
-import type { UserStatus } from '@hk/domain';
+import { FLOW_STAGES, type UserStatus } from '@hk/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
@@ -126,6 +127,35 @@ describe('/usercenter', () => {
     expect(screen.getByText('Hours: Monday–Friday 9:00–18:00')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('location')).toBeNull());
   });
+
+  // issue #22 finding 11: a decision, not a stage of filling in
+  it.each(['zh-CN', 'zh-HK', 'en'] as const)(
+    'a declined application (-2) says it was not accepted and that this is final, with no "completed 100%" (%s)',
+    async (lang) => {
+      await setupI18n(lang);
+      fakeServer({
+        '/v9/OpenAccountHk/status': ok(
+          status({
+            status: -2,
+            progress: 'submitted',
+            info_progress: 100,
+            stages_done: FLOW_STAGES.map((s) => s.id),
+            next_step: null,
+            steps: [],
+          }),
+        ),
+        '/app/index/getIpInfo': ok({ tel: '400-800-8888', tel_hk: '+852 3000 8888', service_hours: '' }),
+      });
+      renderAt('/usercenter', <UserCenterPage />);
+      expect(await screen.findByText(i18n.t('status_declined', { ns: 'account' }))).toBeTruthy();
+      expect(screen.getByText(i18n.t('status_declined_final', { ns: 'account' }))).toBeTruthy();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(document.body.textContent).not.toContain(
+        i18n.t('completed_percent', { ns: 'common', percent: 100 }),
+      );
+      await setupI18n('en');
+    },
+  );
 
   it('decides on the status fetched for this visit, not one cached before the submission', async () => {
     fakeServer({

@@ -111,6 +111,12 @@ export default function UserCenterPage({
         </div>
       ) : isSubmitted(status.data.status) ? (
         <SubmittedState status={status.data.status} />
+      ) : status.data.status === ApplicationStatus.DECLINED ? (
+        // a decision, not a stage of filling in: no "completed 100%" under it (issue #22)
+        <div className="status-panel">
+          <p className="status-text">{statusText(status.data, t)}</p>
+          <p>{t('status_declined_final')}</p>
+        </div>
       ) : (
         <div className="status-panel">
           <p className="status-text">{statusText(status.data, t)}</p>

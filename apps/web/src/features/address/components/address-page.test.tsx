@@ -80,6 +80,96 @@ function server(
   });
 }
 
+/** What staff returned, as POST /returned answers it (issue #14), for one address-proof file. */
+function returnedOf(document: DocumentInfo) {
+  return ok({
+    status: -1,
+    submission_number: 1,
+    returned_at: '2026-11-27T02:30:00.000Z',
+    items: [
+      {
+        step: 'address',
+        kind: 'document',
+        document_kind: 'address_proof',
+        document_id: document.document_id,
+        label: '地址证明',
+        reasons: ['文件已超过三个月'],
+        comment: '请上传最近三个月内的账单',
+      },
+    ],
+    steps: [{ step: 'address', confirmed: false }],
+  });
+}
+
+// issue #22 finding 9 (docs/backoffice.md "The applicant's side of a return"): the returned file
+// is marked where it is, not only in the note above the form
+describe('a returned address proof (state=refused)', () => {
+  it('a returned photo is marked under it, and the mark describes it; the other photo is not marked', async () => {
+    await setupStepI18n('zh-CN');
+    const returned = doc();
+    const other = doc({ document_id: '00000000-0000-4000-8000-000000000002' });
+    fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('address')),
+      '/v9/OpenAccountHk/step_info/address': ok(
+        makeStepInfo('address', { version: 2, answers: CN_ANSWERS, documents: [returned, other] }),
+      ),
+      '/v9/OpenAccountHk/returned': returnedOf(returned),
+      [`/v9/OpenAccountHk/file/${returned.document_id}`]: new Response(new Blob(['jpeg'])),
+      [`/v9/OpenAccountHk/file/${other.document_id}`]: new Response(new Blob(['jpeg'])),
+    });
+    renderStep(PATH, <AddressPage />, '?state=refused');
+    const note = await screen.findByRole('note', {}, LOAD);
+    expect(note.textContent).toContain('文件已超过三个月');
+    const mark = await waitFor(() => {
+      const found = document.querySelectorAll('.id-tile__returned');
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    expect(mark.textContent).toContain('文件已超过三个月');
+    expect(mark.textContent).toContain('请上传最近三个月内的账单');
+    const figure = mark.closest('figure')!;
+    expect(figure.getAttribute('aria-describedby')).toBe(mark.id);
+    // the returned one is the first photo; its remove button is described by the reason too
+    expect(figure.querySelector('button')!.getAttribute('aria-describedby')).toBe(mark.id);
+    expect([...document.querySelectorAll('figure')].indexOf(figure)).toBe(0);
+  });
+
+  it('a returned PDF is marked in its file row, in words for a file', async () => {
+    await setupStepI18n('en');
+    fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('address')),
+      '/v9/OpenAccountHk/step_info/address': ok(
+        makeStepInfo('address', { version: 2, answers: CN_ANSWERS, documents: [PDF] }),
+      ),
+      '/v9/OpenAccountHk/returned': returnedOf(PDF),
+    });
+    renderStep(PATH, <AddressPage />, '?state=refused');
+    const row = await screen.findByRole('region', { name: 'E-statement (PDF)' }, LOAD);
+    const mark = await waitFor(() => {
+      const found = row.querySelector('.id-tile__returned');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(mark.textContent).toMatch(/^Please replace this file: 文件已超过三个月/);
+    expect(row.getAttribute('aria-describedby')).toBe(mark.id);
+  });
+
+  it('outside a return nothing is marked', async () => {
+    await setupStepI18n('en');
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('address')),
+      '/v9/OpenAccountHk/step_info/address': ok(
+        makeStepInfo('address', { version: 2, answers: CN_ANSWERS, documents: [PDF] }),
+      ),
+      '/v9/OpenAccountHk/returned': returnedOf(PDF),
+    });
+    renderStep(PATH, <AddressPage />);
+    await screen.findByRole('region', { name: 'E-statement (PDF)' }, LOAD);
+    expect(document.querySelector('.id-tile__returned')).toBeNull();
+    expect(s.calls.some((c) => c.path === '/v9/OpenAccountHk/returned')).toBe(false);
+  });
+});
+
 describe('address page', () => {
   it('spec §5: area empty, address empty, postal invalid, at their fields, in Simplified Chinese; the area focused; nothing confirmed', async () => {
     await setupStepI18n('zh-CN');

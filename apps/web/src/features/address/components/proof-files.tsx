@@ -17,6 +17,7 @@ import {
   ProofPhotos,
   removeProofFile,
 } from '../../../step-kit/components/proof-photos';
+import { ReturnedTileText, useReturnedDocument } from '../../../step-kit/components/returned-notice';
 import { MAX_UPLOAD_MB } from '../../../step-kit/lib/compress-image';
 import { type UploadFocus, uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 
@@ -49,8 +50,15 @@ function ProofPdf({ document, onRemove }: { document: DocumentInfo; onRemove: ()
   const remove = useAction('delete_failed');
   const download = useAction('download_failed');
   const name = t('pdf_name');
+  // staff returned this very file (issue #22): why, under it, until it is removed or replaced
+  const returned = useReturnedDocument(document.document_id);
+  const returnedId = useId();
   return (
-    <section className="address-file address-file--pdf" aria-label={name}>
+    <section
+      className="address-file address-file--pdf"
+      aria-label={name}
+      aria-describedby={returned ? returnedId : undefined}
+    >
       <span className="address-file__icon" aria-hidden="true">
         PDF
       </span>
@@ -88,6 +96,7 @@ function ProofPdf({ document, onRemove }: { document: DocumentInfo; onRemove: ()
       >
         ✕
       </button>
+      {returned ? <ReturnedTileText id={returnedId} item={returned} what="file" /> : null}
       {remove.error || download.error ? (
         <p className="id-field__error" role="alert">
           {remove.error ?? download.error}

@@ -413,7 +413,16 @@ describe('routing by status (spec §4) and by the remittance’s state', () => {
     ['/remitted', status(), 'open', '/remitUpload'],
     ['/remitUploadAgain', status(), 'open', '/remitUpload'],
     ['/remitAccount', status(), 'paid', null],
-    ['/remit', status(), 'voucher_requested', null],
+    ['/remitAccount', status(), 'voucher_requested', null],
+    ['/remit', status(), 'open', null],
+    ['/active', status({ bank_type: 0 }), 'open', null],
+    // issue #22 "asked to pay again": the state routes /remit and /active too
+    ['/remit', status(), 'voucher_requested', '/remitUploadAgain'],
+    ['/active', status({ bank_type: 0 }), 'voucher_requested', '/remitUploadAgain'],
+    ['/remitted', status(), 'voucher_requested', '/remitUploadAgain'],
+    ['/remit', status(), 'paid', '/remitted'],
+    ['/active', status({ bank_type: 0 }), 'paid', '/remitted'],
+    ['/remitUploadAgain', status(), 'paid', '/remitted'],
   ] as const)('%s with %o (%s) → %s', (path, s, state, to) => {
     const screenName = path.slice(1) as Parameters<typeof depositRedirect>[0];
     expect(depositRedirect(screenName, s, state ?? undefined)).toBe(to);
@@ -423,6 +432,27 @@ describe('routing by status (spec §4) and by the remittance’s state', () => {
     serve(status({ status: 3 }), info({ status: 3 }, { state: 'matched' }));
     renderScreen('/remitUpload');
     expect(await whereAmI()).toBe('/remitted');
+  });
+
+  it('asked to pay again (amount short): opening /remit lands on the upload-again screen with the reason', async () => {
+    serve(
+      status(),
+      info(
+        {},
+        {
+          state: 'voucher_requested',
+          voucher: voucher,
+          voucher_request: {
+            reason: 'amount_short',
+            reason_text: 'Less than the minimum arrived. Please pay the rest and upload its voucher.',
+            note: null,
+            requested_at: '2026-11-29T03:00:00.000Z',
+          },
+        },
+      ),
+    );
+    renderScreen('/remit');
+    expect(await whereAmI()).toBe('/remitUploadAgain');
   });
 
   it('no deposit is asked for before approval', async () => {

@@ -26,14 +26,25 @@ const SCREENS_OF_ROUTE: Partial<Record<RouteName, readonly DepositScreen[]>> = {
   opened: ['opened'],
 };
 
-/** The screens whose content depends on the remittance's state while approved (the others explain). */
-const STATE_SCREENS: readonly DepositScreen[] = ['remitUpload', 'remitUploadAgain', 'remitted'];
+/**
+ * While approved, each remittance state has its screen (`depositScreenFor`: open → the upload;
+ * voucher_requested, when operations asked for another voucher or the money was short or came
+ * from someone else — "pay again" — → upload again, with the reason; paid → waiting for the
+ * match), which every other deposit screen sends the person to, `/remit` and `/active` included:
+ * the SMS that brings the applicant back lands on the screen that says why (issue #22). Besides
+ * it, the introduction while open, and the receiving accounts (to pay, or pay the rest, to) always.
+ */
+const ALSO_OF_STATE: Record<RemittanceState, readonly DepositScreen[]> = {
+  open: ['active', 'remit', 'remitAccount'],
+  voucher_requested: ['remitAccount'],
+  paid: ['remitAccount'],
+  matched: ['remitAccount'],
+};
 
 /**
  * Where a deposit screen sends the person (a path), or null to stay: the status first (spec §4:
  * another status has another screen; the submitted state and the bank update are the user
- * centre's), then, while approved, the remittance's state (the upload while open, upload again
- * once operations asked, waiting once paid).
+ * centre's), then, while approved, the remittance's state (`ALSO_OF_STATE`).
  */
 export function depositRedirect(
   screen: DepositScreen,
@@ -49,9 +60,8 @@ export function depositRedirect(
   }
   if (!screens.includes(screen)) return STATUS_ROUTE_PATHS[next.route];
   if (next.route !== 'active' && next.route !== 'remit') return null;
-  if (state && STATE_SCREENS.includes(screen)) {
-    const wanted = depositScreenFor(state);
-    if (wanted !== screen) return ROUTES[wanted].path;
-  }
-  return null;
+  if (!state) return null;
+  const home = depositScreenFor(state);
+  if (screen === home || ALSO_OF_STATE[state].includes(screen)) return null;
+  return ROUTES[home].path;
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepInfo } from '../../../step-kit/api/step-api';
@@ -43,7 +43,9 @@ function doc(kind: string, uploadedAt: string) {
 }
 
 /** The recording ended `ago` ms ago; the step's documents as the test sets them. */
-function server(opts: { ago?: number; documents?: StepInfo['documents'] } = {}) {
+function server(
+  opts: { ago?: number; documents?: StepInfo['documents']; extra?: Record<string, unknown> } = {},
+) {
   const endedAt = new Date(Date.now() - (opts.ago ?? 60_000)).toISOString();
   const state = { documents: opts.documents ?? [], version: 1 };
   const s = fakeStepServer({
@@ -62,6 +64,7 @@ function server(opts: { ago?: number; documents?: StepInfo['documents'] } = {}) 
         }),
       ),
     '/v9/OpenAccountHk/liveVideoCheck': ok(LIVE_CODE),
+    ...opts.extra,
   });
   /** What an upload does on the server: a document of this window, a new version of the step. */
   const uploaded = (kind: string) => {
@@ -294,5 +297,237 @@ describe('identity media page', () => {
     fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
     await shootWhenReady();
     expect(await screen.findByText(tr('window_passed'))).toBeTruthy();
+  });
+});
+
+describe('next without the video (issue #22)', () => {
+  it('says what is missing once, and no other device is made up', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: every save makes a new version, and a save naming another is refused
+    let version = 3;
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: endedAt,
+          answers: { ended_at: endedAt },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () => ok(makeStepInfo('identity_media', { version })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        version++;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+      '/v9/OpenAccountHk/liveVideoCheck': ok(LIVE_CODE),
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_video')) }));
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    const missing = err('identity_face_video_required');
+    await screen.findAllByText(missing);
+    // the draft of the choice is saved meanwhile (800 ms after it)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    // once, at the video (its <FieldError>), not again above the button; its record button focused
+    expect(screen.getAllByText(missing)).toHaveLength(1);
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent === missing)).toHaveLength(1);
+    expect((document.activeElement as HTMLElement).dataset.upload).toBe('face_video');
+    expect(document.body.textContent).not.toContain(err('code_step_version_conflict'));
+    expect(s.saves('identity_media').filter((b) => b.confirm)).toHaveLength(0);
+  });
+});
+
+// issue #22 finding 9: a returned identity photo is marked where it is taken again
+describe('a returned selfie (state=refused)', () => {
+  it('is marked under its title until a new one replaces it', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    // the one returned: taken in an earlier visit (its own id; a new one has another)
+    const selfie = {
+      ...doc('selfie', new Date(Date.now() - 30_000).toISOString()),
+      document_id: '11111111-1111-4111-8111-111111111111',
+    };
+    const returned = {
+      status: -1,
+      submission_number: 1,
+      returned_at: '2026-11-27T02:30:00.000Z',
+      items: [
+        {
+          step: 'identity_media',
+          kind: 'document',
+          document_kind: 'selfie',
+          document_id: selfie.document_id,
+          label: '自拍照',
+          reasons: ['面部不清晰'],
+          comment: null,
+        },
+      ],
+      steps: [{ step: 'identity_media', confirmed: false }],
+    };
+    const s = server({ documents: [selfie], extra: { '/v9/OpenAccountHk/returned': ok(returned) } });
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => s.uploaded(kind));
+    renderStep(PATH, <IdentityMediaPage />, '?state=refused');
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    const mark = await waitFor(() => {
+      const found = document.querySelectorAll('.id-tile__returned');
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    expect(mark.textContent).toContain('面部不清晰');
+    const section = mark.closest('section')!;
+    expect(section.id).toBe('field-selfie');
+    expect(section.getAttribute('aria-describedby')).toBe(mark.id);
+    // a new selfie replaces it: the mark goes
+    fireEvent.click(within(section).getByRole('button', { name: tr('retake') }));
+    await shootWhenReady();
+    await waitFor(() =>
+      expect(uploadDocument).toHaveBeenCalledWith('selfie', expect.any(Blob), expect.any(Function)),
+    );
+    await waitFor(() => expect(document.querySelectorAll('.id-tile__returned')).toHaveLength(0));
+    expect(s.calls.some((c) => c.path === '/v9/OpenAccountHk/returned')).toBe(true);
+  });
+});
+
+// issue #22: "此步骤已在另一台设备上修改" with no other device. Found on the real server: a photo
+// taken less than 800 ms after choosing the method; the choice's draft, still waiting, was sent
+// after the upload had made a new version of the step and before the form was rebuilt, naming
+// the version from before the upload (2007). The screen's own upload is no other device.
+describe('a photo taken right after choosing the method', () => {
+  it('makes no conflict: the draft waiting for its moment is sent with the upload, not after it', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: a save naming another version is refused; one changing nothing keeps it
+    let version = 0;
+    let saved: Record<string, unknown> = {};
+    let documents: StepInfo['documents'] = [];
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: endedAt,
+          answers: { ended_at: endedAt },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () =>
+        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
+        saved = body.answers as Record<string, unknown>;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+    });
+    // the server stores the photo (a new version of the step) and its answer takes a moment to
+    // come back: the choice's draft timer (800 ms) runs out meanwhile
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => {
+      const d = {
+        ...doc(kind, new Date().toISOString()),
+        document_id: '22222222-2222-4222-8222-222222222222',
+      };
+      documents = [...documents, d];
+      version++;
+      await new Promise((r) => setTimeout(r, 1200));
+      return d;
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    await shootWhenReady();
+    await screen.findByText(/· 已拍摄/);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    const conflicts = s.calls.filter((c) => c.path === '/v9/OpenAccountHk/step/identity_media');
+    expect(document.getElementById('app-alert')?.textContent ?? '').not.toContain(
+      err('code_step_version_conflict'),
+    );
+    expect(conflicts.map((c) => c.body.step_version).filter((v) => v !== undefined && Number(v) < 2)).toEqual(
+      [],
+    );
+  });
+  it('a change typed while the upload is on its way is saved at the new version, with no word of another device', async () => {
+    await setupStepI18n('zh-CN');
+    fakeCamera();
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    // the server as it is: a save naming another version is refused; one changing nothing keeps it
+    let version = 0;
+    let saved: Record<string, unknown> = {};
+    let documents: StepInfo['documents'] = [];
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: endedAt,
+          answers: { ended_at: endedAt },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () =>
+        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
+        saved = body.answers as Record<string, unknown>;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+    });
+    // the server stores the photo (a new version of the step) and its answer takes a moment to
+    // come back: the choice's draft timer (800 ms) runs out meanwhile
+    vi.mocked(uploadDocument).mockImplementation(async (kind) => {
+      const d = {
+        ...doc(kind, new Date().toISOString()),
+        document_id: '22222222-2222-4222-8222-222222222222',
+      };
+      documents = [...documents, d];
+      version++;
+      await new Promise((r) => setTimeout(r, 1200));
+      return d;
+    });
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    // what the announcer says, as it says it (a later message empties the region)
+    const said: string[] = [];
+    const alert =
+      document.getElementById('app-alert') ??
+      document.body.appendChild(Object.assign(document.createElement('div'), { id: 'app-alert' }));
+    alert.setAttribute('role', 'alert');
+    new MutationObserver(() => said.push(alert.textContent ?? '')).observe(alert, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    await shootWhenReady();
+    // the method changed while the photo is still on its way: its draft is due in 800 ms
+    fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_video')) }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    expect(said.join(' ')).not.toContain(err('code_step_version_conflict'));
+    // the change was saved, at the version the upload made (the form is rebuilt from it too)
+    expect(saved).toEqual({ method: 'video' });
+    // sent at the version from before the upload (refused), then again at the upload's (2)
+    const versions = s.saves('identity_media').map((d) => d.step_version);
+    expect(versions.indexOf(2)).toBeGreaterThan(versions.indexOf(1));
   });
 });

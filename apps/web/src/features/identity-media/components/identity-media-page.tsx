@@ -53,6 +53,16 @@ function countSince(documents: readonly DocumentInfo[], endedAt: string): Record
   return counts;
 }
 
+/** The newest document of each kind: the one a returned item is compared with. */
+function latestOfKind(documents: readonly DocumentInfo[]): Record<string, string> {
+  const newest: Record<string, DocumentInfo> = {};
+  for (const d of documents) {
+    const seen = newest[d.kind];
+    if (!seen || Date.parse(d.uploaded_at) >= Date.parse(seen.uploaded_at)) newest[d.kind] = d;
+  }
+  return Object.fromEntries(Object.entries(newest).map(([kind, d]) => [kind, d.document_id]));
+}
+
 /** The time left in the 5-minute window, by the server's clock, ticking each second. */
 function useWindow(endedAt: string) {
   const [now, setNow] = useState(() => serverNow());
@@ -104,6 +114,7 @@ function IdentityMediaForm({
   const [busy, setBusy] = useState<{ percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const counts = useMemo(() => countSince(info.documents, endedAt), [info.documents, endedAt]);
+  const latest = useMemo(() => latestOfKind(info.documents), [info.documents]);
   const schema = useMemo(
     () =>
       identityMediaForm.schema({ today: '', facts: { markets: [], answers: {} }, documentCounts: counts }),
@@ -190,6 +201,7 @@ function IdentityMediaForm({
             taken={(counts.selfie ?? 0) > 0}
             busy={busy !== null}
             onPhoto={(photo) => void send('selfie', photo)}
+            documentId={latest.selfie}
           />
           <FieldError name="selfie" />
           <PhotoCapture
@@ -199,6 +211,7 @@ function IdentityMediaForm({
             taken={(counts.selfie_with_id ?? 0) > 0}
             busy={busy !== null}
             onPhoto={(photo) => void send('selfie_with_id', photo)}
+            documentId={latest.selfie_with_id}
           />
           <FieldError name="selfie_with_id" />
         </>
@@ -211,6 +224,7 @@ function IdentityMediaForm({
             getCode={getCode}
             onVideo={(video, code) => void send('face_video', video, code)}
             onError={setError}
+            documentId={latest.face_video}
           />
           <FieldError name="face_video" />
         </>

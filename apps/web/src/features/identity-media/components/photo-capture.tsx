@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReturnedTileText, useReturnedDocument } from '../../../step-kit/components/returned-notice';
 import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasCamera, openFrontCamera, stopStream, takeSnapshot } from '../lib/camera';
 
@@ -16,6 +17,7 @@ export function PhotoCapture({
   taken,
   busy,
   onPhoto,
+  documentId,
 }: {
   name: string;
   label: string;
@@ -23,8 +25,12 @@ export function PhotoCapture({
   taken: boolean;
   busy: boolean;
   onPhoto: (photo: Blob) => void;
+  /** The photo of this kind on file, if any: when staff returned it, why is said under it. */
+  documentId?: string | undefined;
 }) {
   const { t } = useTranslation('identity_media');
+  const returned = useReturnedDocument(documentId);
+  const returnedId = useId();
   const [mode, setMode] = useState<Mode>('idle');
   const [stream, setStream] = useState<MediaStream | null>(null);
   // the first frame is there (before it, a still would be black)
@@ -72,11 +78,17 @@ export function PhotoCapture({
   };
 
   return (
-    <section className="identity-capture" aria-labelledby={`identity-${name}`} id={`field-${name}`}>
+    <section
+      className="identity-capture"
+      aria-labelledby={`identity-${name}`}
+      aria-describedby={returned ? returnedId : undefined}
+      id={`field-${name}`}
+    >
       <h2 className="identity-capture__title" id={`identity-${name}`}>
         {label}
         {taken ? <span className="identity-capture__done"> · {t('taken')}</span> : null}
       </h2>
+      {returned ? <ReturnedTileText id={returnedId} item={returned} /> : null}
       {mode === 'camera' ? (
         <div className="identity-camera">
           <video

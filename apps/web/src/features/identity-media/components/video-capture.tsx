@@ -1,7 +1,8 @@
 import type { LiveVideoCheck } from '@hk/domain/steps/identity-media/contracts';
 import { FACE_VIDEO_RECORD_MS } from '@hk/domain/steps/identity-media/form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReturnedTileText, useReturnedDocument } from '../../../step-kit/components/returned-notice';
 import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasRecorder, openFrontCamera, recordFor, stopStream } from '../lib/camera';
 
@@ -18,7 +19,10 @@ export function VideoCapture({
   getCode,
   onVideo,
   onError,
+  documentId,
 }: {
+  /** The video on file, if any: when staff returned it, why is said under its title. */
+  documentId?: string | undefined;
   taken: boolean;
   busy: boolean;
   getCode: () => Promise<LiveVideoCheck | null>;
@@ -26,6 +30,8 @@ export function VideoCapture({
   onError: (message: string) => void;
 }) {
   const { t } = useTranslation('identity_media');
+  const returned = useReturnedDocument(documentId);
+  const returnedId = useId();
   const [mode, setMode] = useState<Mode>('idle');
   const [code, setCode] = useState<LiveVideoCheck | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -73,11 +79,17 @@ export function VideoCapture({
   };
 
   return (
-    <section className="identity-capture" aria-labelledby="identity-face_video" id="field-face_video">
+    <section
+      className="identity-capture"
+      aria-labelledby="identity-face_video"
+      aria-describedby={returned ? returnedId : undefined}
+      id="field-face_video"
+    >
       <h2 className="identity-capture__title" id="identity-face_video">
         {t('video_title')}
         {taken ? <span className="identity-capture__done"> · {t('taken')}</span> : null}
       </h2>
+      {returned ? <ReturnedTileText id={returnedId} item={returned} what="video" /> : null}
       <p className="id-hint">{t('video_hint')}</p>
       {code && (mode === 'recording' || mode === 'fallback') ? (
         <p className="identity-digits" role="status">
