@@ -27,6 +27,7 @@ import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 import {
   createStaff,
   type SignedInStaff,
+  type StaffAccount,
   type SubmittedApplication,
   signInStaff,
   staffCall,
@@ -96,10 +97,7 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
   const { t, test } = useTestApp(kind, pgUrl);
   const senders: OutboxSender[] = [];
   let s: SubmittedApplication;
-  let ops: SignedInStaff;
-  let admin: SignedInStaff;
-  let reviewer: SignedInStaff;
-  let editor: SignedInStaff;
+  const accounts = {} as Record<'ops' | 'admin' | 'reviewer' | 'editor', StaffAccount>;
   let seq = 0;
 
   beforeAll(async () => {
@@ -120,10 +118,10 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
       expiresAt: t.clock.now,
       verifiedAt: t.clock.now,
     });
-    ops = await signInStaff(t, await createStaff(t, ['operations']));
-    admin = await signInStaff(t, await createStaff(t, ['administrator']));
-    reviewer = await signInStaff(t, await createStaff(t, ['reviewer']));
-    editor = await signInStaff(t, await createStaff(t, ['content_editor']));
+    accounts.ops = await createStaff(t, ['operations']);
+    accounts.admin = await createStaff(t, ['administrator']);
+    accounts.reviewer = await createStaff(t, ['reviewer']);
+    accounts.editor = await createStaff(t, ['content_editor']);
   });
   afterAll(async () => {
     for (const x of senders) await x.stop();
@@ -282,6 +280,8 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
     await sender(wire, { maxAttempts: 1 }).runOnce();
     wire.refuse = false;
     const waiting = await queue('sms');
+    const ops = await signInStaff(t, accounts.ops);
+    const admin = await signInStaff(t, accounts.admin);
 
     const all = await list(ops);
     expect(all.counts).toEqual({ unknown: 1, failed: 1, pending: 1, sending: 0 });
@@ -296,7 +296,7 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
     const mobile = s.applicant.mobile;
     expect(sms.recipient).toBe(`+852 ${mobile.slice(0, 2)}****${mobile.slice(6)}`);
     expect(all.messages[1]!.recipient).toBe('c***@example.com');
-    expect(all.messages[2]!.nextAttemptAt).toBe(t.clock.now.toISOString());
+    expect(all.messages[2]!.nextAttemptAt).toBe(waiting.availableAt.toISOString());
     expect(JSON.stringify(all)).not.toContain(mobile);
     expect(JSON.stringify(all)).not.toContain(EMAIL);
     expect((await list(ops, '?status=failed')).messages.map((x) => x.id)).toEqual([failed.id]);
@@ -357,6 +357,9 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
     await sender(wire, { maxAttempts: 1 }).runOnce();
     const { version } = await reread(m.id);
     const path = `/outbox/${m.id}/retry`;
+    const ops = await signInStaff(t, accounts.ops);
+    const reviewer = await signInStaff(t, accounts.reviewer);
+    const editor = await signInStaff(t, accounts.editor);
 
     const anonymous = await staffCall(t, null, 'POST', path, { version });
     expect([anonymous.statusCode, okStatus(anonymous)]).toEqual([401, 5001]);
@@ -370,11 +373,13 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
     }
     expect((await staffCall(t, null, 'GET', '/outbox')).statusCode).toBe(401);
 
+    // a malformed request is a field error (1002), as on every staff route, never a 5xx
     for (const body of [{}, { version: -1 }, { version: 'x' }, { version: 1.5 }]) {
       const bad = await staffCall(t, ops, 'POST', path, body);
-      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect([bad.statusCode, okStatus(bad)], JSON.stringify(body)).toEqual([200, 1002]);
     }
-    expect((await staffCall(t, ops, 'GET', '/outbox?status=sent')).statusCode).toBe(400);
+    const badFilter = await staffCall(t, ops, 'GET', '/outbox?status=sent');
+    expect([badFilter.statusCode, okStatus(badFilter)]).toEqual([200, 1002]);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const missing = await staffCall(t, ops, 'POST', `/outbox/${id}/retry`, { version: 0 });
       expect([missing.statusCode, okStatus(missing)]).toEqual([404, 5801]);
@@ -430,7 +435,8 @@ describe('the SMTP mailer: a stable Message-ID per notification, a lost answer s
   afterAll(async () => {
     await smtp?.close();
   });
-  const messageIdOf = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+  const messageIdOf = (raw: string) =>
+    /^Message-ID: (.*)$/im.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim();
 
   it('sends every attempt of one message with the same Message-ID, another message with another', async () => {
     const mailer = createSmtpMailer({

@@ -51,10 +51,11 @@ export function createSmtpMailer(opts: SmtpOptions): Mailer {
         });
       } catch (err) {
         // nodemailer's errors may quote the recipient; keep only its code and the server's status
-        const e = err as { code?: unknown; responseCode?: unknown };
+        const e = err as { code?: unknown; responseCode?: unknown; syscall?: unknown };
         const what = `(${String(e.code ?? 'error')} ${String(e.responseCode ?? '')})`.replace(' )', ')');
-        // the server answered, or nothing went out: a refusal; otherwise the answer was lost
-        if (typeof e.responseCode === 'number' || BEFORE_SENDING.has(String(e.code)))
+        // the server answered, or no connection was made: a refusal; otherwise (a time-out, a
+        // connection lost) the message may have gone out and its answer was lost
+        if (typeof e.responseCode === 'number' || e.syscall === 'connect' || BEFORE_SENDING.has(String(e.code)))
           throw new Error(`smtp refused the message ${what}`);
         throw new DeliveryUncertainError(`smtp gave no answer for the message ${what}`);
       }
