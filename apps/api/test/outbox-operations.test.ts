@@ -11,7 +11,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { applicationEvents, applicationSteps, applications, emailCodes, outboxMessages } from '../src/db/schema';
+import {
+  applicationEvents,
+  applicationSteps,
+  applications,
+  emailCodes,
+  outboxMessages,
+} from '../src/db/schema';
 import { checkIsDeliveryUncertain } from '../src/lib/delivery';
 import { emailLookupHash } from '../src/plugins/app/mail/email-code-service';
 import type { Mailer, MailMessage } from '../src/plugins/app/mail/mailer';
@@ -389,7 +395,9 @@ describe.each(DB_KINDS)('outbox: claimed, then sent; operations retry (%s)', (ki
     const events = await t.app.ctx.db
       .select()
       .from(applicationEvents)
-      .where(sql`${applicationEvents.type} = 'notification_retried' and ${applicationEvents.data}->>'outboxId' = ${m.id}`);
+      .where(
+        sql`${applicationEvents.type} = 'notification_retried' and ${applicationEvents.data}->>'outboxId' = ${m.id}`,
+      );
     expect(events).toEqual([]);
   });
 });
@@ -455,7 +463,7 @@ describe('the SMTP mailer: a stable Message-ID per notification, a lost answer s
       expect(ids[0]).toBe(`<${key}.notice@notices.example.com>`);
       expect(ids[1]).toBe(ids[0]);
       expect(ids[2]).not.toBe(ids[0]);
-      expect(first && first.providerMessageId).toBe(ids[0]);
+      expect(first?.providerMessageId).toBe(ids[0]);
 
       smtp.state.refuse = true;
       const refused = await mailer.send({ ...base, idempotencyKey: key }).catch((e: unknown) => e);
@@ -489,7 +497,11 @@ describe('the SMTP mailer: a stable Message-ID per notification, a lost answer s
   });
 
   it('says so when no connection could be made (nothing went out)', async () => {
-    const mailer = createSmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'no-reply@example.com', timeoutMs: 1000 });
+    const mailer = createSmtpMailer({
+      url: 'smtp://127.0.0.1:1',
+      from: 'no-reply@example.com',
+      timeoutMs: 1000,
+    });
     const err = await mailer
       .send({ to: 'a@example.com', subject: 'S', text: 'T', code: '', idempotencyKey: 'k2' })
       .catch((e: unknown) => e);

@@ -11,17 +11,39 @@ import { ShellLayout } from './shell-layout';
 
 // Each page is its own chunk, fetched when its route opens (decision 019): the console's first
 // load is the sign-in page, then this shell and the page asked for, not every page of every role.
-const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
-const ContentPage = lazy(() => import('../features/content/components/content-page').then((m) => ({ default: m.ContentPage })));
-const CreditsPage = lazy(() => import('../features/deposits/components/credits-page').then((m) => ({ default: m.CreditsPage })));
-const FxRatesPage = lazy(() => import('../features/deposits/components/fx-rates-page').then((m) => ({ default: m.FxRatesPage })));
-const ImportPage = lazy(() => import('../features/deposits/components/import-page').then((m) => ({ default: m.ImportPage })));
-const OpeningPage = lazy(() => import('../features/opening/components/opening-page').then((m) => ({ default: m.OpeningPage })));
-const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page').then((m) => ({ default: m.OutboxPage })));
-const DisposalPage = lazy(() => import('../features/records/components/disposal-page').then((m) => ({ default: m.DisposalPage })));
-const RecordsPage = lazy(() => import('../features/records/components/records-page').then((m) => ({ default: m.RecordsPage })));
-const CasePage = lazy(() => import('../features/review/components/case-page').then((m) => ({ default: m.CasePage })));
-const QueuePage = lazy(() => import('../features/review/components/queue-page').then((m) => ({ default: m.QueuePage })));
+const AuditPage = lazy(() =>
+  import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })),
+);
+const ContentPage = lazy(() =>
+  import('../features/content/components/content-page').then((m) => ({ default: m.ContentPage })),
+);
+const CreditsPage = lazy(() =>
+  import('../features/deposits/components/credits-page').then((m) => ({ default: m.CreditsPage })),
+);
+const FxRatesPage = lazy(() =>
+  import('../features/deposits/components/fx-rates-page').then((m) => ({ default: m.FxRatesPage })),
+);
+const ImportPage = lazy(() =>
+  import('../features/deposits/components/import-page').then((m) => ({ default: m.ImportPage })),
+);
+const OpeningPage = lazy(() =>
+  import('../features/opening/components/opening-page').then((m) => ({ default: m.OpeningPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/outbox/components/outbox-page').then((m) => ({ default: m.OutboxPage })),
+);
+const DisposalPage = lazy(() =>
+  import('../features/records/components/disposal-page').then((m) => ({ default: m.DisposalPage })),
+);
+const RecordsPage = lazy(() =>
+  import('../features/records/components/records-page').then((m) => ({ default: m.RecordsPage })),
+);
+const CasePage = lazy(() =>
+  import('../features/review/components/case-page').then((m) => ({ default: m.CasePage })),
+);
+const QueuePage = lazy(() =>
+  import('../features/review/components/queue-page').then((m) => ({ default: m.QueuePage })),
+);
 
 /** A page some roles may not open: the menu hides it, and an address typed by hand is refused here too. */
 function PermissionPage({

@@ -17,9 +17,15 @@ describe('the outbox after an uncertain attempt (issue #22)', () => {
       );
   });
   it('sends again under the same key while attempts remain, then fails', () => {
-    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 1, maxAttempts: 10 })).toBe('pending');
-    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 9, maxAttempts: 10 })).toBe('pending');
-    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 10, maxAttempts: 10 })).toBe('failed');
+    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 1, maxAttempts: 10 })).toBe(
+      'pending',
+    );
+    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 9, maxAttempts: 10 })).toBe(
+      'pending',
+    );
+    expect(outboxStatusAfterUncertain({ providerIdempotent: true, attempts: 10, maxAttempts: 10 })).toBe(
+      'failed',
+    );
   });
   it('lets a person retry only what nothing moves by itself', () => {
     expect(OUTBOX_STATUSES.filter(checkIsOutboxRetryable)).toEqual(['unknown', 'failed']);

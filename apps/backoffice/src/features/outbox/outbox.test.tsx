@@ -156,9 +156,9 @@ describe('the notifications outbox', () => {
     );
     start('/backoffice/outbox');
     // the page is its own chunk: the first render waits for it
-    const row = (await screen.findByText('Uncertain: may have been delivered', {}, { timeout: 15_000 })).closest(
-      'tr',
-    )!;
+    const row = (
+      await screen.findByText('Uncertain: may have been delivered', {}, { timeout: 15_000 })
+    ).closest('tr')!;
     expect(within(row).getByText('Text message')).toBeTruthy();
     expect(within(row).getByText('+852 91****78')).toBeTruthy();
     expect(within(row).getByText('Application approved')).toBeTruthy();

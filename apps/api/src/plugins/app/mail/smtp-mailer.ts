@@ -17,7 +17,10 @@ const BEFORE_SENDING = new Set(['ECONNECTION', 'EDNS', 'EAUTH', 'ENOAUTH', 'ETLS
 /** The domain of the From address (`Name <a@b.example>` or `a@b.example`), for Message-IDs. */
 export function messageIdDomain(from: string): string {
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
-  const domain = address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   return /^[a-z0-9.-]{1,253}$/.test(domain) && domain.includes('.') ? domain : 'localhost';
 }
 
@@ -55,7 +58,11 @@ export function createSmtpMailer(opts: SmtpOptions): Mailer {
         const what = `(${String(e.code ?? 'error')} ${String(e.responseCode ?? '')})`.replace(' )', ')');
         // the server answered, or no connection was made: a refusal; otherwise (a time-out, a
         // connection lost) the message may have gone out and its answer was lost
-        if (typeof e.responseCode === 'number' || e.syscall === 'connect' || BEFORE_SENDING.has(String(e.code)))
+        if (
+          typeof e.responseCode === 'number' ||
+          e.syscall === 'connect' ||
+          BEFORE_SENDING.has(String(e.code))
+        )
           throw new Error(`smtp refused the message ${what}`);
         throw new DeliveryUncertainError(`smtp gave no answer for the message ${what}`);
       }

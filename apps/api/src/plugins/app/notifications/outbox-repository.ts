@@ -100,7 +100,7 @@ export async function settleInterruptedMessages(
   opts: { providerIdempotent: boolean; maxAttempts: number },
   now: Date,
 ): Promise<Pick<OutboxRow, 'id' | 'status' | 'attempts'>[]> {
-  const error = 'the server stopped before the provider\'s answer was recorded';
+  const error = "the server stopped before the provider's answer was recorded";
   const stale = and(
     eq(outboxMessages.channel, channel),
     eq(outboxMessages.status, 'sending'),

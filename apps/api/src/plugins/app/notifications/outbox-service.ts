@@ -67,7 +67,11 @@ async function toView(ctx: Ctx, m: OutboxRow): Promise<OutboxMessageView> {
 }
 
 export async function fetchOutbox(ctx: Ctx, status: OutboxOpenStatus | undefined): Promise<OutboxList> {
-  const { rows, counts } = await listOpenMessages(ctx.db, status ? [status] : OUTBOX_OPEN_STATUSES, LIST_LIMIT);
+  const { rows, counts } = await listOpenMessages(
+    ctx.db,
+    status ? [status] : OUTBOX_OPEN_STATUSES,
+    LIST_LIMIT,
+  );
   const messages: OutboxMessageView[] = [];
   // one after the other: a small list, and PGlite has one connection
   for (const row of rows) messages.push(await toView(ctx, row));

@@ -10,10 +10,7 @@ import { channelKey, errorKindKey, filterKey, statusKey, templateKey } from '../
 
 type Filter = (typeof OUTBOX_OPEN_STATUSES)[number] | 'all';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; list: OutboxList }
-  | { kind: 'failed'; message: string };
+type State = { kind: 'loading' } | { kind: 'ready'; list: OutboxList } | { kind: 'failed'; message: string };
 
 /** Colours with text at AA contrast on antd's light tags (decision 012). */
 const STATUS_COLOR: Record<OutboxMessageView['status'], string> = {
