@@ -5,20 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
+import { TAG_ATTENTION, TAG_OK } from '../../review/tag-colors';
 import { fetchOutbox, retryOutboxMessage } from '../api/outbox-api';
 import { channelKey, errorKindKey, filterKey, statusKey, templateKey } from '../texts';
+
+/** Red 8 with white text: 7.7:1 (WCAG 1.4.3). */
+const TAG_FAILED = '#a8071a';
 
 type Filter = (typeof OUTBOX_OPEN_STATUSES)[number] | 'all';
 
 type State = { kind: 'loading' } | { kind: 'ready'; list: OutboxList } | { kind: 'failed'; message: string };
 
-/** Colours with text at AA contrast on antd's light tags (decision 012). */
+/**
+ * Solid tags with white text, or the theme's AA tokens (decision 012, review/tag-colors.ts): antd's
+ * pale 'orange' and 'green' presets draw their text at about 3.3:1.
+ */
 const STATUS_COLOR: Record<OutboxMessageView['status'], string> = {
-  unknown: 'orange',
-  failed: 'red',
-  pending: 'blue',
-  sending: 'cyan',
-  sent: 'green',
+  unknown: TAG_ATTENTION,
+  failed: TAG_FAILED,
+  pending: 'processing',
+  sending: 'processing',
+  sent: TAG_OK,
   skipped: 'default',
 };
 
