@@ -348,7 +348,13 @@ describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
     await flush();
     const provider = new ControlledProvider();
     const backoff = { retryBaseMs: 30 * SECOND, retryCapMs: 100 * SECOND, sendTimeoutMs: 300 };
-    const s = sender(provider, { ...backoff, maxAttempts: 4 });
+    // a provider with idempotency keys: a time-out (the message may have been taken) is tried again
+    // with the same key; without keys it would be left `unknown` (outbox-operations.test.ts)
+    const keyed = {
+      smsProvider: { ...provider.smsProvider, idempotencyKeys: true },
+      mailer: { ...provider.mailer, idempotencyKeys: true },
+    };
+    const s = sender(keyed, { ...backoff, maxAttempts: 4 });
     s.start(); // as the server does: decisions kick it after their commit
     const app = await submitted({});
     const to = `+852${app.applicant.mobile}`;
@@ -364,7 +370,7 @@ describe.each(DB_KINDS)('notifications outbox (%s)', (kind) => {
     await s.idle();
     const decidedAt = t.clock.now.getTime();
     let [row] = await rowsOf(app.applicationId);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, sentAt: null, errorKind: 'no_answer' });
     expect(row!.lastError).toMatch(/did not answer within 300 ms/);
     expect(row!.availableAt.getTime()).toBe(decidedAt + retryDelayMs(1, backoff));
 

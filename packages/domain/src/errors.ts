@@ -140,6 +140,10 @@ export const ErrorCode = {
   LEGAL_HOLD_NOT_FOUND: 5420,
   /** The legal hold is already released (someone released it meanwhile). HTTP 409. */
   LEGAL_HOLD_ALREADY_RELEASED: 5421,
+  /** Notifications outbox (issue #22, 58xx): no such message. HTTP 404. */
+  OUTBOX_MESSAGE_NOT_FOUND: 5801,
+  /** The message changed since it was read (retried by someone else, or no longer failed or uncertain): nothing was changed. HTTP 409. */
+  OUTBOX_VERSION_CONFLICT: 5802,
   /** spec §8: SMS needs the image captcha; the client shows it and refreshes it */
   CAPTCHA_REQUIRED: 8001,
   CAPTCHA_WRONG: 8002,
@@ -204,6 +208,7 @@ export function httpStatusOf(name: ErrorCodeName): number {
     case 'RECORDS_APPLICATION_NOT_FOUND':
     case 'LEGAL_HOLD_NOT_FOUND':
     case 'CONTENT_NOT_FOUND':
+    case 'OUTBOX_MESSAGE_NOT_FOUND':
       return 404;
     case 'CASE_DECISION_INVALID':
     case 'CASE_ASSIGNEE_INVALID':
@@ -216,6 +221,7 @@ export function httpStatusOf(name: ErrorCodeName): number {
     case 'OPENING_ALREADY_OPENED':
     case 'OPENING_NUMBER_BUSY':
     case 'LEGAL_HOLD_ALREADY_RELEASED':
+    case 'OUTBOX_VERSION_CONFLICT':
     case 'DEPOSIT_VERSION_CONFLICT':
     case 'DEPOSIT_MATCH_REFUSED':
     case 'DEPOSIT_CREDIT_STATE':

@@ -603,10 +603,13 @@ export const staffAccessEvents = pgTable(
  * message, written in the transaction of the decision that causes it (a return, an approval, a
  * decline) and sent after the commit by the outbox sender (notifications/outbox-sender.ts). No
  * phone number or address is kept here: the sender reads them from the user and the personal step
- * when it sends. `(event_key, channel)` is unique, so one event never makes two messages; a row is
- * claimed by bumping `attempts` and moving `available_at` past a lease (FOR UPDATE SKIP LOCKED),
- * retried with back-off, and kept when `failed` for operators. `last_error` is short and names no
- * person.
+ * when it sends. `(event_key, channel)` is unique, so one event never makes two messages. Claimed
+ * then sent (issue #22, migration 0017): a claim (FOR UPDATE SKIP LOCKED) commits `sending`, bumps
+ * `attempts` and `version` and moves `available_at` past a lease before any provider is asked; a
+ * row found `sending` past its lease is sent again only through a provider that takes an
+ * idempotency key, else it is `unknown` for operators to check and retry by hand (`version` makes
+ * two retries race safely). Retried with back-off, kept when `failed`. `last_error` is short and
+ * names no person; `error_kind` is what the console says in words.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -632,10 +635,20 @@ export const outboxMessages = pgTable(
     sentAt: ts('sent_at'),
     failedAt: ts('failed_at'),
     providerMessageId: text('provider_message_id'),
+    /** Bumped by every change of state: a claim's outcome and an operator's retry compare it. */
+    version: integer('version').notNull().default(0),
+    /** Why the last attempt did not end `sent` (OUTBOX_ERROR_KINDS), in words on the console. */
+    errorKind: text('error_kind'),
+    /** When the last claim was made (the provider was asked at about that time). */
+    lastAttemptAt: ts('last_attempt_at'),
   },
   (t) => [
     uniqueIndex('outbox_messages_event_channel_idx').on(t.eventKey, t.channel),
     index('outbox_messages_due_idx').on(t.availableAt).where(sql`status = 'pending'`),
+    index('outbox_messages_sending_idx').on(t.availableAt).where(sql`status = 'sending'`),
+    index('outbox_messages_open_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`status in ('pending', 'sending', 'unknown', 'failed')`),
     index('outbox_messages_app_idx').on(t.applicationId, t.createdAt),
     check('outbox_messages_channel_check', sql`channel in ('sms', 'email')`),
     check(
@@ -643,8 +656,16 @@ export const outboxMessages = pgTable(
       sql`template in ('refused', 'approved', 'declined', 'voucher_requested', 'activated', 'opened', 'third_party_refund')`,
     ),
     check('outbox_messages_lang_check', sql`lang in ('zh-CN', 'zh-HK', 'en')`),
-    check('outbox_messages_status_check', sql`status in ('pending', 'sent', 'failed', 'skipped')`),
+    check(
+      'outbox_messages_status_check',
+      sql`status in ('pending', 'sending', 'sent', 'unknown', 'failed', 'skipped')`,
+    ),
     check('outbox_messages_attempts_check', sql`attempts >= 0`),
+    check(
+      'outbox_messages_error_kind_check',
+      sql`error_kind in ('refused', 'no_answer', 'interrupted', 'no_recipient')`,
+    ),
+    check('outbox_messages_version_check', sql`version >= 0`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const ROUTES = {
   content: { path: '/content', titleKey: 'page_content', permission: 'content.edit' },
   /** One application's retention date, legal holds and evidence pack (not in the menu). */
   recordsView: { path: '/records/:id', titleKey: 'page_record', permission: 'records.read' },
+  /** Issue #22: the notifications that wait, failed or are uncertain, and their retry. */
+  outbox: { path: '/outbox', titleKey: 'page_outbox', permission: 'outbox.manage' },
 } as const satisfies Record<string, { path: string; titleKey: string; permission?: StaffPermission }>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -46,6 +48,7 @@ export const MENU_ROUTES = [
   'opening',
   'records',
   'content',
+  'outbox',
   'staff',
   'audit',
 ] as const satisfies readonly RouteName[];

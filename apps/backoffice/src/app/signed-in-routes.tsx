@@ -1,21 +1,49 @@
 import { checkHasPermission } from '@hk/domain/staff/roles';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ComingLaterPage } from '../components/coming-later-page';
+import { LoadingScreen } from '../components/loading-screen';
 import { NotAllowedPage, NotFoundPage } from '../components/not-allowed-page';
-import { AuditPage } from '../features/audit/components/audit-page';
-import { ContentPage } from '../features/content/components/content-page';
-import { CreditsPage } from '../features/deposits/components/credits-page';
-import { FxRatesPage } from '../features/deposits/components/fx-rates-page';
-import { ImportPage } from '../features/deposits/components/import-page';
 import { HomePage } from '../features/home/components/home-page';
-import { OpeningPage } from '../features/opening/components/opening-page';
-import { DisposalPage } from '../features/records/components/disposal-page';
-import { RecordsPage } from '../features/records/components/records-page';
-import { CasePage } from '../features/review/components/case-page';
-import { QueuePage } from '../features/review/components/queue-page';
 import { ROUTES } from './routes';
 import { useStaffSession } from './session';
 import { ShellLayout } from './shell-layout';
+
+// Each page is its own chunk, fetched when its route opens (decision 019): the console's first
+// load is the sign-in page, then this shell and the page asked for, not every page of every role.
+const AuditPage = lazy(() =>
+  import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })),
+);
+const ContentPage = lazy(() =>
+  import('../features/content/components/content-page').then((m) => ({ default: m.ContentPage })),
+);
+const CreditsPage = lazy(() =>
+  import('../features/deposits/components/credits-page').then((m) => ({ default: m.CreditsPage })),
+);
+const FxRatesPage = lazy(() =>
+  import('../features/deposits/components/fx-rates-page').then((m) => ({ default: m.FxRatesPage })),
+);
+const ImportPage = lazy(() =>
+  import('../features/deposits/components/import-page').then((m) => ({ default: m.ImportPage })),
+);
+const OpeningPage = lazy(() =>
+  import('../features/opening/components/opening-page').then((m) => ({ default: m.OpeningPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/outbox/components/outbox-page').then((m) => ({ default: m.OutboxPage })),
+);
+const DisposalPage = lazy(() =>
+  import('../features/records/components/disposal-page').then((m) => ({ default: m.DisposalPage })),
+);
+const RecordsPage = lazy(() =>
+  import('../features/records/components/records-page').then((m) => ({ default: m.RecordsPage })),
+);
+const CasePage = lazy(() =>
+  import('../features/review/components/case-page').then((m) => ({ default: m.CasePage })),
+);
+const QueuePage = lazy(() =>
+  import('../features/review/components/queue-page').then((m) => ({ default: m.QueuePage })),
+);
 
 /** A page some roles may not open: the menu hides it, and an address typed by hand is refused here too. */
 function PermissionPage({
@@ -32,11 +60,21 @@ function PermissionPage({
     | 'depositImport'
     | 'depositCredits'
     | 'fxRates'
-    | 'content';
+    | 'content'
+    | 'outbox';
 }) {
   const { staff } = useStaffSession();
-  const { permission, titleKey } = ROUTES[route];
+  const { permission } = ROUTES[route];
   if (!checkHasPermission(staff.roles, permission)) return <NotAllowedPage />;
+  // inside the shell: the menu stays while a page's chunk arrives
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <RoutePage route={route} />
+    </Suspense>
+  );
+}
+
+function RoutePage({ route }: { route: Parameters<typeof PermissionPage>[0]['route'] }) {
   if (route === 'reviewQueue') return <QueuePage />;
   if (route === 'caseView') return <CasePage />;
   if (route === 'audit') return <AuditPage />;
@@ -47,7 +85,8 @@ function PermissionPage({
   if (route === 'records') return <DisposalPage />;
   if (route === 'recordsView') return <RecordsPage />;
   if (route === 'content') return <ContentPage />;
-  return <ComingLaterPage titleKey={titleKey} />;
+  if (route === 'outbox') return <OutboxPage />;
+  return <ComingLaterPage titleKey={ROUTES[route].titleKey} />;
 }
 
 /** The console behind sign-in (loaded as its own chunk after it). */
@@ -67,6 +106,7 @@ export function SignedInRoutes() {
         <Route path={ROUTES.records.path} element={<PermissionPage route="records" />} />
         <Route path={ROUTES.recordsView.path} element={<PermissionPage route="recordsView" />} />
         <Route path={ROUTES.content.path} element={<PermissionPage route="content" />} />
+        <Route path={ROUTES.outbox.path} element={<PermissionPage route="outbox" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

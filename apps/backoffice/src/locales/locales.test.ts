@@ -16,6 +16,7 @@ import { STAFF_ROLES } from '@hk/domain/staff/roles';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routes';
 import { SIGNED_OUT_NOTICES } from '../app/session';
+import { OUTBOX_RUNTIME_KEYS } from '../features/outbox/texts';
 import { RECORDS_RUNTIME_KEYS } from '../features/records/texts';
 import { CASE_RUNTIME_KEYS } from '../features/review/texts';
 import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
@@ -69,6 +70,7 @@ describe('catalogues', () => {
       'content',
       'deposits',
       'opening',
+      'outbox',
       'records',
       'review',
       'sign_in',
@@ -131,6 +133,7 @@ describe('keys used by the console', () => {
       ...SIGNED_OUT_NOTICES.map((n) => `sign_in:notice_${n}`),
       ...CASE_RUNTIME_KEYS.map((k) => `cases:${k}`),
       ...RECORDS_RUNTIME_KEYS.map((k) => `records:${k}`),
+      ...OUTBOX_RUNTIME_KEYS.map((k) => `outbox:${k}`),
       ...REVISION_REASONS.map((r) => `review:${revisionReasonKey(r)}`),
       ...DECLINE_REASONS.map((r) => `review:${declineReasonKey(r)}`),
       ...CASE_FLAGS.map((f) => `review:${caseFlagKey(f)}`),

@@ -37,6 +37,8 @@ export const STAFF_PERMISSIONS = [
   'staff.manage',
   /** Read the access events and staff events. */
   'audit.read',
+  /** Issue #22: see the notifications outbox's open messages and send a failed or uncertain one again. */
+  'outbox.manage',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -55,11 +57,19 @@ export const ROLE_PERMISSIONS = {
     'records.export',
     'records.hold',
   ],
-  operations: ['case.read', 'deposit.match', 'account.open', 'records.read'],
+  operations: ['case.read', 'deposit.match', 'account.open', 'records.read', 'outbox.manage'],
   content_editor: ['content.edit'],
   // An administrator runs the console (staff, audit, assignments) but decides no case: separation
   // of duties keeps approval with Responsible Officers.
-  administrator: ['case.read', 'case.reassign', 'staff.manage', 'audit.read', 'records.read', 'records.hold'],
+  administrator: [
+    'case.read',
+    'case.reassign',
+    'staff.manage',
+    'audit.read',
+    'records.read',
+    'records.hold',
+    'outbox.manage',
+  ],
 } as const satisfies Record<StaffRole, readonly StaffPermission[]>;
 
 export function checkIsStaffRole(value: string): value is StaffRole {

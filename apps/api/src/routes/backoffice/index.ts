@@ -29,6 +29,7 @@ import { contentStaffRoutes } from './content';
 import { depositRoutes } from './deposits';
 import { evidenceRoutes } from './evidence';
 import { openingRoutes } from './opening';
+import { outboxRoutes } from './outbox';
 import { reviewRoutes } from './review';
 
 declare module 'fastify' {
@@ -225,4 +226,6 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   await app.register(evidenceRoutes);
   // content the status page shows (issue #15): routes/backoffice/content.ts
   await app.register(contentStaffRoutes);
+  // the notifications outbox for operations (issue #22): routes/backoffice/outbox.ts
+  await app.register(outboxRoutes);
 }

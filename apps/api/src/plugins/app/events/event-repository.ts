@@ -55,6 +55,9 @@ export const EVENT_TYPES = [
   'account_opened',
   'legal_hold_placed',
   'legal_hold_released',
+  // issue #22 (docs/backoffice.md "Notifications"): a failed or uncertain notification sent again
+  // by a person from the console's outbox page
+  'notification_retried',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

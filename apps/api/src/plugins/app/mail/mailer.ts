@@ -5,6 +5,11 @@ export interface MailMessage {
   text: string;
   /** The verification code, kept only by the console mailer's outbox (never in production). */
   code: string;
+  /**
+   * The same for every attempt of one message (the outbox row's id). The SMTP mailer makes it the
+   * Message-ID, so a second copy of one notification is the same message to mail stores.
+   */
+  idempotencyKey?: string;
 }
 
 /** A message as the dev outbox keeps it (outside production only). */
@@ -30,7 +35,13 @@ export interface MailReceipt {
 export interface Mailer {
   readonly name: string;
   /**
-   * Resolves once the mail server accepted the message; throws if it did not. Never called inside
+   * True when a second send with the same `idempotencyKey` is harmless (issue #22): the outbox then
+   * sends a message whose outcome is uncertain again by itself; otherwise it leaves it `unknown`.
+   */
+  readonly idempotencyKeys?: boolean;
+  /**
+   * Resolves once the mail server accepted the message; throws if it did not (a
+   * `DeliveryUncertainError` when no answer came after the message went out). Never called inside
    * a database transaction or under a lock (email-code-service.ts): a slow server must hold nothing.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: mailers without a message id (console, test doubles) return nothing

@@ -1,8 +1,10 @@
 import { findPhoneRegion, type Language, type PhoneRegion } from '@hk/domain';
-import { composeNotice, type NoticeTemplate } from '@hk/domain/review/notices';
+import { composeNotice, NOTICE_CHANNELS, type NoticeTemplate } from '@hk/domain/review/notices';
+import { outboxStatusAfterUncertain } from '@hk/domain/review/outbox';
 import { normalizeEmail } from '@hk/domain/steps/personal/form';
 import type { Db } from '../../../db/client';
 import type { Vault } from '../../../lib/crypto';
+import { checkIsDeliveryUncertain, DeliveryUncertainError } from '../../../lib/delivery';
 import { toE164 } from '../auth/mobile-identity';
 import type { ContentCache } from '../content/content-cache';
 import { loadEmailVerifier } from '../mail/email-code-service';
@@ -17,15 +19,21 @@ import {
   markMessageSent,
   type OutboxRow,
   scheduleMessageRetry,
+  settleInterruptedMessages,
 } from './outbox-repository';
 
-// The outbox sender (issue #14, docs/backoffice.md "Notifications"). It claims due messages in a
-// short transaction (FOR UPDATE SKIP LOCKED: two server processes on one PostgreSQL never take the
-// same row), commits, and only then asks the SMS provider or the mail server, holding no lock and
-// no connection; then it marks each message sent, or tries it again later (exponential back-off, a
-// cap, a maximum of attempts, then `failed`, kept for operators). A provider that does not answer
-// is given up on after a time-out. The server starts one per process (server.ts); a decision that
-// queued messages kicks it right after its commit (kickOutboxSender), without waiting for it.
+// The outbox sender (issue #14, docs/backoffice.md "Notifications"). Claimed, then sent (issue #22):
+// it claims due messages in a short transaction (FOR UPDATE SKIP LOCKED: two server processes on
+// one PostgreSQL never take the same row) that records them `sending` and commits, and only then
+// asks the SMS provider or the mail server, holding no lock and no connection, with a key that is
+// the same on every attempt of a message. Then it marks each message sent, or tries it again later
+// after a refusal (exponential back-off, a cap, a maximum of attempts, then `failed`, kept for
+// operators). When nobody knows whether the provider took a message (no answer before the time-out,
+// or a process that stopped with the message `sending`), it is sent again by itself only through a
+// provider that takes the key (`idempotencyKeys`); otherwise it is `unknown`, for operations to
+// check and retry by hand from the console: never a second copy by itself. The server starts one
+// per process (server.ts); a decision that queued messages kicks it right after its commit
+// (kickOutboxSender), without waiting for it.
 
 export interface OutboxOptions {
   /** How often due messages are looked for (besides the kicks). */
@@ -34,7 +42,7 @@ export interface OutboxOptions {
   batchSize: number;
   /** How long a claim holds a message: longer than the send time-out, so no one else takes it meanwhile. */
   leaseMs: number;
-  /** A provider that has not answered by then counts as a failure (tried again later). */
+  /** A provider that has not answered by then: its outcome is uncertain (see above). */
   sendTimeoutMs: number;
   /** The wait after the first failure, doubled after each one, up to `retryCapMs`. */
   retryBaseMs: number;
@@ -77,6 +85,8 @@ export interface OutboxRunResult {
   retried: number;
   failed: number;
   skipped: number;
+  /** Closed `unknown`: the outcome is uncertain and the provider takes no idempotency key. */
+  uncertain: number;
 }
 
 export interface OutboxSender {
@@ -114,12 +124,13 @@ export function describeFailure(err: unknown): string {
   );
 }
 
-class TimeoutError extends Error {}
-
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`the provider did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(
+      () => reject(new DeliveryUncertainError(`the provider did not answer within ${ms} ms`)),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -167,23 +178,39 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
     const receipt =
       to.channel === 'sms'
         ? await withTimeout(
-            deps.sms.send({ to: to.to, mobile: to.mobile, body: notice.sms, code: '' }),
+            deps.sms.send({
+              to: to.to,
+              mobile: to.mobile,
+              body: notice.sms,
+              code: '',
+              idempotencyKey: m.id,
+            }),
             o.sendTimeoutMs,
           )
         : await withTimeout(
-            deps.mailer.send({ to: to.to, subject: notice.subject, text: notice.text, code: '' }),
+            deps.mailer.send({
+              to: to.to,
+              subject: notice.subject,
+              text: notice.text,
+              code: '',
+              idempotencyKey: m.id,
+            }),
             o.sendTimeoutMs,
           );
     return receipt?.providerMessageId ?? null;
   }
+
+  /** Whether a second send on this channel with the same key is harmless. */
+  const idempotent = (channel: string) =>
+    Boolean(channel === 'sms' ? deps.sms.idempotencyKeys : deps.mailer.idempotencyKeys);
 
   /** One claimed message: sent and marked, or scheduled again, or closed. Never throws. */
   async function deliver(m: OutboxRow, result: OutboxRunResult): Promise<void> {
     const about = { outbox: m.id, channel: m.channel, template: m.template, attempt: m.attempts };
     try {
       if (m.attempts > o.maxAttempts) {
-        // a claim whose process went away during the last attempt
-        await closeMessage(db, m, 'failed', deps.now(), 'no answer recorded for the last attempt');
+        // not reached through the sender (it closes a message at its last attempt); kept as a bound
+        await closeMessage(db, m, 'failed', deps.now(), 'refused', 'no attempts left');
         result.failed++;
         return;
       }
@@ -191,7 +218,7 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
       try {
         const to = await recipientOf(m);
         if ('skip' in to) {
-          await closeMessage(db, m, 'skipped', deps.now(), to.skip);
+          await closeMessage(db, m, 'skipped', deps.now(), 'no_recipient', to.skip);
           log.info({ ...about, reason: to.skip }, 'notification skipped');
           result.skipped++;
           return;
@@ -199,13 +226,29 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
         providerMessageId = await send(m, to);
       } catch (err) {
         const error = describeFailure(err);
-        if (m.attempts >= o.maxAttempts) {
-          await closeMessage(db, m, 'failed', deps.now(), error);
+        const uncertain = checkIsDeliveryUncertain(err);
+        const next = uncertain
+          ? outboxStatusAfterUncertain({
+              providerIdempotent: idempotent(m.channel),
+              attempts: m.attempts,
+              maxAttempts: o.maxAttempts,
+            })
+          : m.attempts >= o.maxAttempts
+            ? 'failed'
+            : 'pending';
+        const kind = uncertain ? 'no_answer' : 'refused';
+        if (next === 'unknown') {
+          // the provider may have taken it and would send a second copy: a person decides
+          await closeMessage(db, m, 'unknown', deps.now(), kind, error);
+          log.warn({ ...about, error }, 'notification outcome unknown; left for operations');
+          result.uncertain++;
+        } else if (next === 'failed') {
+          await closeMessage(db, m, 'failed', deps.now(), kind, error);
           log.error({ ...about, error }, 'notification failed for good');
           result.failed++;
         } else {
           const at = new Date(deps.now().getTime() + retryDelayMs(m.attempts, o));
-          await scheduleMessageRetry(db, m, at, error);
+          await scheduleMessageRetry(db, m, at, kind, error);
           log.warn(
             { ...about, error, retryAt: at.toISOString() },
             'notification not sent; tried again later',
@@ -215,15 +258,38 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
         return;
       }
       if (await markMessageSent(db, m, deps.now(), providerMessageId?.slice(0, 200) ?? null)) result.sent++;
-      else log.warn(about, 'notification sent after its claim ran out');
+      else log.warn(about, 'notification sent after its claim was settled');
     } catch (err) {
-      // the database refused a mark: the lease runs out and the message is claimed again
+      // the database refused a mark: the row stays `sending` until its lease ends, then is settled
+      // as interrupted (sent again only through a provider with idempotency keys)
       log.error({ ...about, err: describeFailure(err) }, 'notification outcome not recorded');
     }
   }
 
+  /** Messages whose process stopped while they were `sending`, past their lease. */
+  async function settleInterrupted(result: OutboxRunResult): Promise<void> {
+    for (const channel of NOTICE_CHANNELS) {
+      const moved = await settleInterruptedMessages(
+        db,
+        channel,
+        { providerIdempotent: idempotent(channel), maxAttempts: o.maxAttempts },
+        deps.now(),
+      );
+      for (const m of moved) {
+        if (m.status === 'unknown') result.uncertain++;
+        else if (m.status === 'failed') result.failed++;
+        log.warn(
+          { outbox: m.id, channel, attempt: m.attempts, now: m.status },
+          'notification interrupted while sending',
+        );
+      }
+    }
+  }
+
   async function runOnce(): Promise<OutboxRunResult> {
-    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0, skipped: 0, uncertain: 0 };
+    if (stopped) return result;
+    await settleInterrupted(result);
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
       const now = deps.now();
       const claimed = await claimDueMessages(db, now, new Date(now.getTime() + o.leaseMs), o.batchSize);
@@ -246,7 +312,8 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
         again = false;
         try {
           const r = await runOnce();
-          if (r.sent + r.retried + r.failed + r.skipped > 0) log.info(r, 'notifications outbox run');
+          if (r.sent + r.retried + r.failed + r.skipped + r.uncertain > 0)
+            log.info(r, 'notifications outbox run');
         } catch (err) {
           log.error({ err: describeFailure(err) }, 'notifications outbox run failed');
         }

@@ -6,6 +6,11 @@ export interface SmsMessage {
   body: string;
   /** The verification code, kept only by the console provider's dev inbox (never in production). */
   code: string;
+  /**
+   * The same for every attempt of one message (the outbox row's id): a provider whose
+   * `idempotencyKeys` is true delivers a message at most once per key.
+   */
+  idempotencyKey?: string;
 }
 
 /** A message as the dev inbox keeps it (outside production only). */
@@ -30,8 +35,16 @@ export interface SmsReceipt {
 export interface SmsProvider {
   readonly name: string;
   /**
-   * Resolves once the provider accepted the message; throws if it did not. Never called inside a
-   * database transaction (sms-code-service.ts): a slow provider must hold nothing.
+   * True when a second send with the same `idempotencyKey` cannot reach the phone twice (issue
+   * #22): the outbox then sends a message whose outcome is uncertain again by itself; otherwise it
+   * leaves it `unknown` for operations. Neither Twilio's Messages API nor the console has one.
+   */
+  readonly idempotencyKeys?: boolean;
+  /**
+   * Resolves once the provider accepted the message; throws if it did not: a
+   * `DeliveryUncertainError` (lib/delivery.ts) when the request went out and no answer came back.
+   * Never called inside a database transaction (sms-code-service.ts): a slow provider must hold
+   * nothing.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: providers without a message id (console, test doubles) return nothing
   send(message: SmsMessage): Promise<SmsReceipt | void>;
