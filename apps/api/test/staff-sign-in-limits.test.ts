@@ -137,7 +137,9 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
     expect([unknown.statusCode, unknown.json().status]).toEqual([429, 5007]);
     // once waited out, the same (unused) code signs in: the limited attempts checked nothing
     t.clock.advance(Number(withRight.headers['retry-after']));
-    expect((await signIn(t, { username: a.username, password: PASSWORD, totp }, STRANGER_IP)).json().status).toBe(0);
+    expect(
+      (await signIn(t, { username: a.username, password: PASSWORD, totp }, STRANGER_IP)).json().status,
+    ).toBe(0);
   });
 
   test('the limit counts the address the app trusts, never a forged X-Forwarded-For', async () => {
@@ -162,7 +164,10 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
     expect((await signIn(t, right(t, b), freshIp())).json().status).toBe(0);
     t.clock.advance(30);
     expect((await signIn(t, right(t, a), ip)).json().status).toBe(0);
-    const events = await t.app.ctx.db.select().from(staffEvents).where(eq(staffEvents.type, 'address_limited'));
+    const events = await t.app.ctx.db
+      .select()
+      .from(staffEvents)
+      .where(eq(staffEvents.type, 'address_limited'));
     expect(events.filter((e) => e.ip === ip)).toHaveLength(1);
   });
 
@@ -196,7 +201,8 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   test('the lock runs out an hour after the failures', async () => {
     const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
     const a = await makeStaff(t);
-    for (let i = 0; i < STAFF_ACCOUNT_LOCK_FAILURES; i++) await signIn(t, wrong(t, a, i), `10.78.${ipSeq}.${i + 1}`);
+    for (let i = 0; i < STAFF_ACCOUNT_LOCK_FAILURES; i++)
+      await signIn(t, wrong(t, a, i), `10.78.${ipSeq}.${i + 1}`);
     expect((await signIn(t, right(t, a), OWNER_IP)).json().status).toBe(5003);
     t.clock.advance(60 * 60 + 1);
     expect((await signIn(t, right(t, a), OWNER_IP)).json().status).toBe(0);

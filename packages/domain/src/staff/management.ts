@@ -18,10 +18,9 @@ export type StaffState = (typeof STAFF_STATES)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const StaffIdParamsSchema = z.object({ id: z.string().check(z.regex(UUID, 'invalid_value')) });
 
-const roles = z.array(z.enum(STAFF_ROLES, { error: 'staff_roles_required' })).check(
-  z.minLength(1, 'staff_roles_required'),
-  z.maxLength(STAFF_ROLES.length, 'staff_roles_required'),
-);
+const roles = z
+  .array(z.enum(STAFF_ROLES, { error: 'staff_roles_required' }))
+  .check(z.minLength(1, 'staff_roles_required'), z.maxLength(STAFF_ROLES.length, 'staff_roles_required'));
 const linkHours = z.optional(z.literal(STAFF_SETUP_LINK_HOURS, { error: 'invalid_value' }));
 
 /** One row of the staff page. */
@@ -93,6 +92,8 @@ export type StaffSetupStart = z.infer<typeof StaffSetupStartResponseSchema>;
 /** POST /backoffice/api/staff-setup/finish: the new password and a code from the app confirm it. */
 export const StaffSetupFinishRequestSchema = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'invalid_value')),
-  password: z.string({ error: 'staff_password_too_short' }).check(z.maxLength(1024, 'staff_password_too_long')),
+  password: z
+    .string({ error: 'staff_password_too_short' })
+    .check(z.maxLength(1024, 'staff_password_too_long')),
   totp: z.string({ error: 'staff_totp_code_wrong' }).check(z.regex(/^\d{6}$/, 'staff_totp_code_wrong')),
 });

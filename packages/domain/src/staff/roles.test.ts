@@ -96,11 +96,16 @@ describe('separation of duties on staff accounts (issue #22)', () => {
     ).toBeNull();
   });
   it('nobody disables herself or removes her own administration; other own changes pass', () => {
-    expect(staffSelfChangeProblem({ actorId: me, targetId: me, rolesBefore: ['administrator'], disabling: true })).toBe(
-      'staff_self_disable',
-    );
     expect(
-      staffSelfChangeProblem({ actorId: me, targetId: me, rolesBefore: ['administrator'], rolesAfter: ['operations'] }),
+      staffSelfChangeProblem({ actorId: me, targetId: me, rolesBefore: ['administrator'], disabling: true }),
+    ).toBe('staff_self_disable');
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: me,
+        rolesBefore: ['administrator'],
+        rolesAfter: ['operations'],
+      }),
     ).toBe('staff_self_remove_administrator');
     expect(
       staffSelfChangeProblem({

@@ -37,10 +37,7 @@ export interface StaffFailureCounts {
   account: { count: number; addresses: number };
 }
 
-export type StaffSignInLimit =
-  | { kind: 'address' | 'pair'; retryAfterMs: number }
-  | { kind: 'locked' }
-  | null;
+export type StaffSignInLimit = { kind: 'address' | 'pair'; retryAfterMs: number } | { kind: 'locked' } | null;
 
 /** The wait after `count` failures when the first `free` are free: 0, then 15 s doubling, capped. */
 export function staffBackoffMs(count: number, free: number): number {
@@ -69,7 +66,8 @@ export function staffSignInLimit(counts: StaffFailureCounts, now: number): Staff
 export function staffLimitsReached(before: StaffFailureCounts, after: StaffFailureCounts) {
   return {
     address:
-      before.address.count < STAFF_ADDRESS_FREE_FAILURES && after.address.count >= STAFF_ADDRESS_FREE_FAILURES,
+      before.address.count < STAFF_ADDRESS_FREE_FAILURES &&
+      after.address.count >= STAFF_ADDRESS_FREE_FAILURES,
     pair: before.pair.count < STAFF_PAIR_FREE_FAILURES && after.pair.count >= STAFF_PAIR_FREE_FAILURES,
     locked: !checkIsStaffAccountLocked(before.account) && checkIsStaffAccountLocked(after.account),
   };

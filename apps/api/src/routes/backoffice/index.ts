@@ -19,8 +19,8 @@ import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-st
 import {
   findStaffSession,
   type StaffClient,
-  signInStaff,
   StaffSignInLimitedError,
+  signInStaff,
   signOutStaff,
   toStaffSessionView,
   touchStaff,

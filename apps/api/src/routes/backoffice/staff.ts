@@ -49,15 +49,23 @@ export async function staffRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/staff',
-    { preValidation: manage, schema: { body: StaffCreateRequestSchema, response: staffWriteResponses(Created) } },
-    async (request) => ok(await createStaffMember(ctx, staffSessionOf(request), request.body, clientOf(request))),
+    {
+      preValidation: manage,
+      schema: { body: StaffCreateRequestSchema, response: staffWriteResponses(Created) },
+    },
+    async (request) =>
+      ok(await createStaffMember(ctx, staffSessionOf(request), request.body, clientOf(request))),
   );
 
   app.put(
     '/staff/:id/roles',
     {
       preValidation: manage,
-      schema: { params: StaffIdParamsSchema, body: StaffRolesRequestSchema, response: staffWriteResponses(Member) },
+      schema: {
+        params: StaffIdParamsSchema,
+        body: StaffRolesRequestSchema,
+        response: staffWriteResponses(Member),
+      },
     },
     async (request) => {
       const member = await changeStaffRoles(
@@ -71,14 +79,15 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const action = (
-    path: string,
-    run: typeof disableStaffMember,
-  ) =>
+  const action = (path: string, run: typeof disableStaffMember) =>
     app.post(
       `/staff/:id/${path}`,
-      { preValidation: manage, schema: { params: StaffIdParamsSchema, response: staffWriteResponses(Member) } },
-      async (request) => ok({ member: await run(ctx, staffSessionOf(request), request.params.id, clientOf(request)) }),
+      {
+        preValidation: manage,
+        schema: { params: StaffIdParamsSchema, response: staffWriteResponses(Member) },
+      },
+      async (request) =>
+        ok({ member: await run(ctx, staffSessionOf(request), request.params.id, clientOf(request)) }),
     );
   action('disable', disableStaffMember);
   action('enable', enableStaffMember);
@@ -88,7 +97,11 @@ export async function staffRoutes(fastify: FastifyInstance) {
     '/staff/:id/setup-link',
     {
       preValidation: manage,
-      schema: { params: StaffIdParamsSchema, body: StaffSetupLinkRequestSchema, response: staffWriteResponses(Created) },
+      schema: {
+        params: StaffIdParamsSchema,
+        body: StaffSetupLinkRequestSchema,
+        response: staffWriteResponses(Created),
+      },
     },
     async (request) =>
       ok(

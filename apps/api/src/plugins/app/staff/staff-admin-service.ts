@@ -162,17 +162,31 @@ export async function changeStaffRoles(
   const before = row.roles.filter(checkIsStaffRole);
   const after = [...new Set(roles)];
   refuseSelf(
-    staffSelfChangeProblem({ actorId: actor.staff.id, targetId: row.id, rolesBefore: before, rolesAfter: after }),
+    staffSelfChangeProblem({
+      actorId: actor.staff.id,
+      targetId: row.id,
+      rolesBefore: before,
+      rolesAfter: after,
+    }),
     'roles',
   );
   const now = ctx.now();
   await updateStaff(ctx.db, row.id, { roles: after }, now);
-  await recordStaffEvent(ctx.db, event(client, 'roles_changed', row.id, { before, after, ...by(actor) }), now);
+  await recordStaffEvent(
+    ctx.db,
+    event(client, 'roles_changed', row.id, { before, after, ...by(actor) }),
+    now,
+  );
   return memberView(ctx, row.id);
 }
 
 /** Disabled: no sign-in, every session ends, open links end; the row and its events stay. */
-export async function disableStaffMember(ctx: Ctx, actor: StaffRequestSession, id: string, client: StaffClient) {
+export async function disableStaffMember(
+  ctx: Ctx,
+  actor: StaffRequestSession,
+  id: string,
+  client: StaffClient,
+) {
   const row = await requireMember(ctx, id);
   refuseSelf(
     staffSelfChangeProblem({
@@ -197,7 +211,12 @@ export async function disableStaffMember(ctx: Ctx, actor: StaffRequestSession, i
   return memberView(ctx, row.id);
 }
 
-export async function enableStaffMember(ctx: Ctx, actor: StaffRequestSession, id: string, client: StaffClient) {
+export async function enableStaffMember(
+  ctx: Ctx,
+  actor: StaffRequestSession,
+  id: string,
+  client: StaffClient,
+) {
   const row = await requireMember(ctx, id);
   const now = ctx.now();
   if (row.disabledAt) {
@@ -208,7 +227,12 @@ export async function enableStaffMember(ctx: Ctx, actor: StaffRequestSession, id
 }
 
 /** Forgets every failed sign-in of the username (every address): the lock and back-offs end. */
-export async function unlockStaffMember(ctx: Ctx, actor: StaffRequestSession, id: string, client: StaffClient) {
+export async function unlockStaffMember(
+  ctx: Ctx,
+  actor: StaffRequestSession,
+  id: string,
+  client: StaffClient,
+) {
   const row = await requireMember(ctx, id);
   const now = ctx.now();
   await clearStaffFailures(ctx.db, row.username);
@@ -239,7 +263,11 @@ export async function resetStaffSignIn(
     const ended = await endStaffSessionsOf(db, row.id, 'credentials_changed', now);
     const issued = await issueLink(db, row.id, actor.staff.id, hours ?? STAFF_SETUP_LINK_DEFAULT_HOURS, now);
     if (enrolled)
-      await recordStaffEvent(db, event(client, 'totp_reset', row.id, { sessionsEnded: ended, ...by(actor) }), now);
+      await recordStaffEvent(
+        db,
+        event(client, 'totp_reset', row.id, { sessionsEnded: ended, ...by(actor) }),
+        now,
+      );
     await recordStaffEvent(
       db,
       event(client, 'setup_link_issued', row.id, { expiresAt: issued.expiresAt, ...by(actor) }),
@@ -304,13 +332,25 @@ export async function finishStaffSetup(
     await updateStaff(
       db,
       member.id,
-      { passwordHash, totpSecretSealed: row.pendingTotpSealed, lastTotpStep: step, failedCount: 0, lockedUntil: null },
+      {
+        passwordHash,
+        totpSecretSealed: row.pendingTotpSealed,
+        lastTotpStep: step,
+        failedCount: 0,
+        lockedUntil: null,
+      },
       now,
     );
     await clearStaffFailures(db, member.username);
     await recordStaffEvent(
       db,
-      { type: 'enrolled', staffId: member.id, ip: client.ip, userAgent: client.userAgent, requestId: client.requestId },
+      {
+        type: 'enrolled',
+        staffId: member.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        requestId: client.requestId,
+      },
       now,
     );
   });

@@ -12,11 +12,7 @@ import { AppError } from '../../../lib/app-error';
 import { sha256Hex } from '../../../lib/crypto';
 import { matchTotpStep, verifyStaffPassword } from './staff-credentials';
 import { recordStaffEvent } from './staff-event-repository';
-import {
-  clearStaffPairFailures,
-  insertStaffFailure,
-  readStaffFailureCounts,
-} from './staff-limit-repository';
+import { clearStaffPairFailures, insertStaffFailure, readStaffFailureCounts } from './staff-limit-repository';
 import { acceptStaffTotpStep, findStaffByUsername, type StaffMemberRow } from './staff-repository';
 import {
   endStaffSession,

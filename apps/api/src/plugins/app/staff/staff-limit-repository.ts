@@ -25,7 +25,9 @@ export async function readStaffFailureCounts(
   const [row] = await db
     .select({
       addressCount: sql<number>`count(*) filter (where ${f.ip} = ${ip} and ${f.createdAt} > ${recent})::int`,
-      addressLast: sql<string | null>`max(${f.createdAt}) filter (where ${f.ip} = ${ip} and ${f.createdAt} > ${recent})`,
+      addressLast: sql<
+        string | null
+      >`max(${f.createdAt}) filter (where ${f.ip} = ${ip} and ${f.createdAt} > ${recent})`,
       pairCount: sql<number>`count(*) filter (where ${f.ip} = ${ip} and ${f.username} = ${username} and ${f.createdAt} > ${recent})::int`,
       pairLast: sql<
         string | null

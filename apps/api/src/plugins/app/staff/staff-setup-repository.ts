@@ -7,7 +7,11 @@ import { staffSetupTokens } from '../../../db/schema';
 export type StaffSetupTokenRow = typeof staffSetupTokens.$inferSelect;
 
 const open = (now: Date) =>
-  and(isNull(staffSetupTokens.usedAt), isNull(staffSetupTokens.revokedAt), gt(staffSetupTokens.expiresAt, now));
+  and(
+    isNull(staffSetupTokens.usedAt),
+    isNull(staffSetupTokens.revokedAt),
+    gt(staffSetupTokens.expiresAt, now),
+  );
 
 /** A new link for a member; every older open link of the member is revoked in the same statement order. */
 export async function insertSetupToken(
@@ -19,7 +23,11 @@ export async function insertSetupToken(
     .update(staffSetupTokens)
     .set({ revokedAt: now })
     .where(
-      and(eq(staffSetupTokens.staffId, values.staffId), isNull(staffSetupTokens.usedAt), isNull(staffSetupTokens.revokedAt)),
+      and(
+        eq(staffSetupTokens.staffId, values.staffId),
+        isNull(staffSetupTokens.usedAt),
+        isNull(staffSetupTokens.revokedAt),
+      ),
     );
   await db.insert(staffSetupTokens).values({ ...values, createdAt: now });
 }
@@ -28,7 +36,13 @@ export async function revokeSetupTokens(db: Db, staffId: string, now: Date) {
   await db
     .update(staffSetupTokens)
     .set({ revokedAt: now })
-    .where(and(eq(staffSetupTokens.staffId, staffId), isNull(staffSetupTokens.usedAt), isNull(staffSetupTokens.revokedAt)));
+    .where(
+      and(
+        eq(staffSetupTokens.staffId, staffId),
+        isNull(staffSetupTokens.usedAt),
+        isNull(staffSetupTokens.revokedAt),
+      ),
+    );
 }
 
 /** The open link with this hash (not used, not revoked, not expired), or null. */
