@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   });
 
   test('while limited, the right and a wrong password get the same answer, and nothing is used up', async () => {
-    const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
+    const STRANGER_IP = freshIp();
     const a = await makeStaff(t);
     for (let i = 0; i < STAFF_PAIR_FREE_FAILURES; i++)
       expect((await signIn(t, wrong(t, a, i), STRANGER_IP)).json().status).toBe(5002);
@@ -143,7 +143,7 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   });
 
   test('the limit counts the address the app trusts, never a forged X-Forwarded-For', async () => {
-    const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
+    const STRANGER_IP = freshIp();
     const a = await makeStaff(t);
     for (let i = 0; i < STAFF_ADDRESS_FREE_FAILURES; i++)
       await signIn(t, wrong(t, `nobody${i}.here`), STRANGER_IP, { 'x-forwarded-for': `203.0.113.${i}` });
@@ -152,7 +152,6 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   });
 
   test('per address across usernames: 5 failures on 5 usernames hold up every sign-in from there, not elsewhere', async () => {
-    const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
     const a = await makeStaff(t);
     const b = await makeStaff(t);
     const ip = freshIp();
@@ -172,7 +171,7 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   });
 
   test('an account-wide lock only after 50 failures from several addresses; then the same answer for right and wrong; an administrator unlocks', async () => {
-    const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
+    const OWNER_IP = freshIp();
     const a = await makeStaff(t);
     // 25 addresses, 2 failures each: under every per-address limit
     for (let i = 0; i < STAFF_ACCOUNT_LOCK_FAILURES; i++) {
@@ -199,7 +198,7 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
   });
 
   test('the lock runs out an hour after the failures', async () => {
-    const [OWNER_IP, STRANGER_IP] = [freshIp(), freshIp()];
+    const OWNER_IP = freshIp();
     const a = await makeStaff(t);
     for (let i = 0; i < STAFF_ACCOUNT_LOCK_FAILURES; i++)
       await signIn(t, wrong(t, a, i), `10.78.${ipSeq}.${i + 1}`);

@@ -5,8 +5,6 @@ import { insertStaffFailure } from './staff-limit-repository';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
 export async function findStaffByUsername(db: Db, username: string): Promise<StaffMemberRow | null> {
   const [row] = await db
     .select()
