@@ -13,6 +13,7 @@ import { DisposalPage } from '../features/records/components/disposal-page';
 import { RecordsPage } from '../features/records/components/records-page';
 import { CasePage } from '../features/review/components/case-page';
 import { QueuePage } from '../features/review/components/queue-page';
+import { StaffPage } from '../features/staff/components/staff-page';
 import { ROUTES } from './routes';
 import { useStaffSession } from './session';
 import { ShellLayout } from './shell-layout';
@@ -47,6 +48,7 @@ function PermissionPage({
   if (route === 'records') return <DisposalPage />;
   if (route === 'recordsView') return <RecordsPage />;
   if (route === 'content') return <ContentPage />;
+  if (route === 'staff') return <StaffPage />;
   return <ComingLaterPage titleKey={titleKey} />;
 }
 
