@@ -8,7 +8,7 @@ import {
   StaffSetupStartResponseSchema,
 } from '@hk/domain/staff/management';
 import type { StaffRole } from '@hk/domain/staff/roles';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { App } from '../../app/app';
