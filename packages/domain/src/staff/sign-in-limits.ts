@@ -5,8 +5,9 @@
 //
 // - per client address, whatever the usernames: after 5 failures in 15 minutes, each further
 //   attempt from that address waits a growing delay (15 s, 30 s, 1 min, … at most 15 min);
-// - per username from one address: after 3 failures in 15 minutes the same growing delay; the
-//   owner at another address is not slowed down at all;
+// - per username from one address: after 3 failures in 24 hours the same growing delay (so one
+//   address gets about 100 guesses a day at one account, NIST's bound); the owner at another
+//   address is not slowed down at all, and a success from an address clears its count;
 // - per username from everywhere: 50 failures in an hour from at least 3 addresses lock the
 //   account (far beyond what a person mistypes) until they age out of the hour or an
 //   administrator unlocks it — at most about 50 guesses an hour, however many addresses.
@@ -14,7 +15,10 @@
 // While limited, nothing is checked: the answer is the same for the right and a wrong password
 // (and for an unknown username, counted by the username as typed), and the attempt is not counted.
 
+/** The window of the per-address count. */
 export const STAFF_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+/** The window of the per-username-from-one-address count. */
+export const STAFF_PAIR_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Failures from one address (any usernames) in the window that start its back-off. */
 export const STAFF_ADDRESS_FREE_FAILURES = 5;
 /** Failures of one username from one address in the window that start that pair's back-off. */
@@ -31,7 +35,7 @@ export const STAFF_ACCOUNT_LOCK_ADDRESSES = 3;
 export interface StaffFailureCounts {
   /** From this address, any username, in the last 15 minutes. */
   address: { count: number; lastAt: number | null };
-  /** This username from this address, in the last 15 minutes. */
+  /** This username from this address, in the last 24 hours. */
   pair: { count: number; lastAt: number | null };
   /** This username from every address, in the last hour, and from how many addresses. */
   account: { count: number; addresses: number };

@@ -1,6 +1,7 @@
 import {
   STAFF_ACCOUNT_LOCK_WINDOW_MS,
   STAFF_LIMIT_WINDOW_MS,
+  STAFF_PAIR_WINDOW_MS,
   type StaffFailureCounts,
 } from '@hk/domain/staff/sign-in-limits';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -21,23 +22,24 @@ export async function readStaffFailureCounts(
 ): Promise<StaffFailureCounts> {
   const recent = at(new Date(now.getTime() - STAFF_LIMIT_WINDOW_MS));
   const hour = at(new Date(now.getTime() - STAFF_ACCOUNT_LOCK_WINDOW_MS));
+  const day = at(new Date(now.getTime() - STAFF_PAIR_WINDOW_MS));
   const f = staffSignInFailures;
+  const pair = sql`${f.ip} = ${ip} and ${f.username} = ${username} and ${f.createdAt} > ${day}`;
+  const account = sql`${f.username} = ${username} and ${f.createdAt} > ${hour}`;
   const [row] = await db
     .select({
       addressCount: sql<number>`count(*) filter (where ${f.ip} = ${ip} and ${f.createdAt} > ${recent})::int`,
       addressLast: sql<
         string | null
       >`max(${f.createdAt}) filter (where ${f.ip} = ${ip} and ${f.createdAt} > ${recent})`,
-      pairCount: sql<number>`count(*) filter (where ${f.ip} = ${ip} and ${f.username} = ${username} and ${f.createdAt} > ${recent})::int`,
-      pairLast: sql<
-        string | null
-      >`max(${f.createdAt}) filter (where ${f.ip} = ${ip} and ${f.username} = ${username} and ${f.createdAt} > ${recent})`,
-      accountCount: sql<number>`count(*) filter (where ${f.username} = ${username})::int`,
-      accountAddresses: sql<number>`count(distinct ${f.ip}) filter (where ${f.username} = ${username})::int`,
+      pairCount: sql<number>`count(*) filter (where ${pair})::int`,
+      pairLast: sql<string | null>`max(${f.createdAt}) filter (where ${pair})`,
+      accountCount: sql<number>`count(*) filter (where ${account})::int`,
+      accountAddresses: sql<number>`count(distinct ${f.ip}) filter (where ${account})::int`,
     })
     .from(f)
     .where(
-      sql`((${f.ip} = ${ip} and ${f.createdAt} > ${recent}) or (${f.username} = ${username} and ${f.createdAt} > ${hour})) and ${f.createdAt} <= ${at(now)}`,
+      sql`((${f.ip} = ${ip} and ${f.createdAt} > ${recent}) or (${f.username} = ${username} and ${f.createdAt} > ${day})) and ${f.createdAt} <= ${at(now)}`,
     );
   const time = (value: string | Date | null | undefined) =>
     value === null || value === undefined ? null : new Date(value).getTime();
