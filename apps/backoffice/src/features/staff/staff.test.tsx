@@ -140,6 +140,8 @@ describe('staff page', { timeout: 60_000 }, () => {
     // nobody disables herself from here
     const me = screen.getByText('admin.me').closest('tr')!;
     expect(within(me).queryByText('Disable')).toBeNull();
+    expect(within(me).queryByText('Reset sign-in')).toBeNull();
+    expect(within(chan).getByText('Reset sign-in')).toBeTruthy();
     expect(within(chan).getByText('Disable')).toBeTruthy();
 
     fireEvent.click(screen.getByText('Add a staff member'));

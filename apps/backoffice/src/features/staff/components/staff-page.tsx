@@ -247,18 +247,21 @@ export function StaffPage() {
                       {t('enable')}
                     </Button>
                   ) : (
+                    // one's own reset would end this session before the link could be copied
                     <>
-                      <Button
-                        size="small"
-                        aria-label={
-                          m.state === 'awaiting_setup'
-                            ? t('new_link_of', { name: m.displayName })
-                            : t('reset_of', { name: m.displayName })
-                        }
-                        onClick={() => ask('reset', m)}
-                      >
-                        {m.state === 'awaiting_setup' ? t('new_link') : t('reset')}
-                      </Button>
+                      {m.id !== me.id && (
+                        <Button
+                          size="small"
+                          aria-label={
+                            m.state === 'awaiting_setup'
+                              ? t('new_link_of', { name: m.displayName })
+                              : t('reset_of', { name: m.displayName })
+                          }
+                          onClick={() => ask('reset', m)}
+                        >
+                          {m.state === 'awaiting_setup' ? t('new_link') : t('reset')}
+                        </Button>
+                      )}
                       {m.id !== me.id && (
                         <Button
                           size="small"
