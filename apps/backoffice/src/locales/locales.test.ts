@@ -18,6 +18,7 @@ import { ROUTES } from '../app/routes';
 import { SIGNED_OUT_NOTICES } from '../app/session';
 import { RECORDS_RUNTIME_KEYS } from '../features/records/texts';
 import { CASE_RUNTIME_KEYS } from '../features/review/texts';
+import { STAFF_RUNTIME_KEYS } from '../features/staff/texts';
 import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +73,8 @@ describe('catalogues', () => {
       'records',
       'review',
       'sign_in',
+      'staff',
+      'staff_setup',
     ]);
     for (const lang of STAFF_LANGUAGES)
       expect(Object.keys(catalogues[lang]!).sort(), lang).toEqual(namespaces);
@@ -131,6 +134,7 @@ describe('keys used by the console', () => {
       ...SIGNED_OUT_NOTICES.map((n) => `sign_in:notice_${n}`),
       ...CASE_RUNTIME_KEYS.map((k) => `cases:${k}`),
       ...RECORDS_RUNTIME_KEYS.map((k) => `records:${k}`),
+      ...STAFF_RUNTIME_KEYS.map((k) => `staff:${k}`),
       ...REVISION_REASONS.map((r) => `review:${revisionReasonKey(r)}`),
       ...DECLINE_REASONS.map((r) => `review:${declineReasonKey(r)}`),
       ...CASE_FLAGS.map((f) => `review:${caseFlagKey(f)}`),

@@ -15,6 +15,7 @@ import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
 import { changeRoles, createStaff, fetchStaff, newSetupLink, staffAction } from '../api/staff-api';
+import { languageKey } from '../texts';
 
 type List =
   | { kind: 'loading' }
@@ -189,7 +190,7 @@ export function StaffPage() {
               title: t('col_roles'),
               render: (_, m) => m.roles.map((r) => <Tag key={r}>{t(`common:role_${r}`)}</Tag>),
             },
-            { key: 'language', title: t('col_language'), render: (_, m) => t(`lang_${m.language}`) },
+            { key: 'language', title: t('col_language'), render: (_, m) => t(languageKey(m.language)) },
             {
               key: 'state',
               title: t('col_state'),
@@ -320,7 +321,7 @@ export function StaffPage() {
             <Checkbox.Group options={roleOptions(false)} />
           </Form.Item>
           <Form.Item name="language" label={t('field_language')}>
-            <Select options={STAFF_LANGUAGES.map((l) => ({ value: l, label: t(`lang_${l}`) }))} />
+            <Select options={STAFF_LANGUAGES.map((l) => ({ value: l, label: t(languageKey(l)) }))} />
           </Form.Item>
           <Form.Item name="linkValidHours" label={t('field_link_hours')}>
             <Select options={STAFF_SETUP_LINK_HOURS.map((h) => ({ value: h, label: t(`hours_${h}`) }))} />
