@@ -87,6 +87,9 @@ const FIELDS: Record<string, string[]> = {
   '/dev/captcha': ['device'],
   '/backoffice/api/session': ['username', 'password', 'totp'],
   '/backoffice/api/staff-events': ['staffId', 'limit'],
+  '/backoffice/api/staff': ['username', 'displayName', 'roles', 'language', 'linkValidHours'],
+  '/backoffice/api/staff-setup/start': ['token'],
+  '/backoffice/api/staff-setup/finish': ['token', 'password', 'totp'],
 };
 const COMMON = ['token', 'lang', '_t', '_sign', 'source', 'empId', 'activity_id'];
 /** A valid body per route; "every field missing" drops one field at a time from it. */
@@ -315,9 +318,19 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       'GET /backoffice/api/deposits/applications',
       'POST /backoffice/api/deposits/applications/:id/voucher-request',
       'GET /dev/staff-codes',
+      // issue #22: the staff page and the first sign-in by a one-time link (docs/backoffice.md)
+      'GET /backoffice/api/staff',
+      'POST /backoffice/api/staff',
+      'PUT /backoffice/api/staff/:id/roles',
+      'POST /backoffice/api/staff/:id/disable',
+      'POST /backoffice/api/staff/:id/enable',
+      'POST /backoffice/api/staff/:id/unlock',
+      'POST /backoffice/api/staff/:id/setup-link',
+      'POST /backoffice/api/staff-setup/start',
+      'POST /backoffice/api/staff-setup/finish',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(101);
+    expect(keys).toHaveLength(110);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
@@ -628,8 +641,8 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
           problems.push(`${where}: info not in English: ${body.info}`);
         if (s.lang !== 'en' && !HAN.test(body.info))
           problems.push(`${where}: info not in Chinese: ${body.info}`);
-        // the staff API answers its failures with their HTTP class (401, 403, 423; errors.ts)
-        const staffStatuses = s.route.includes('/backoffice/api/') ? [401, 403, 423] : [];
+        // the staff API answers its failures with their HTTP class (401, 403, 423, 429; errors.ts)
+        const staffStatuses = s.route.includes('/backoffice/api/') ? [401, 403, 423, 429] : [];
         if (s.res.statusCode !== 200 && ![400, 404, 413, 415, ...staffStatuses].includes(s.res.statusCode))
           problems.push(`${where}: unexpected HTTP status`);
       }

@@ -9,6 +9,10 @@ import {
   sessions,
   smsCodes,
   smsRequests,
+  staffMembers,
+  staffSessions,
+  staffSetupTokens,
+  staffSignInFailures,
   users,
 } from '../src/db/schema';
 import { purgeExpired } from '../src/plugins/app/maintenance/purge-expired';
@@ -84,6 +88,9 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       loginFailures: 1,
       emailCodes: 1,
       sessions: 2,
+      staffSessions: 0,
+      staffSignInFailures: 0,
+      staffSetupTokens: 0,
     });
     const left = async (
       table:
@@ -111,6 +118,65 @@ describe.each(DB_KINDS)('purgeExpired (%s)', (kind) => {
       loginFailures: 0,
       emailCodes: 0,
       sessions: 0,
+      staffSessions: 0,
+      staffSignInFailures: 0,
+      staffSetupTokens: 0,
     });
   });
+
+  run(
+    'staff: sessions a week after they ended or expired, sign-in failures after a day, set-up links a week after they expired',
+    async () => {
+      const db = t.app.ctx.db;
+      const now = new Date('2026-11-25T12:00:00Z');
+      const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+      const [member] = await db
+        .insert(staffMembers)
+        .values({
+          username: 'purge.me',
+          displayName: 'P',
+          passwordHash: null,
+          totpSecretSealed: null,
+          roles: [],
+        })
+        .returning({ id: staffMembers.id });
+      const session = (tokenHash: string, createdMsAgo: number, ended?: number) => ({
+        tokenHash,
+        staffId: member!.id,
+        csrfToken: 'c',
+        createdAt: at(createdMsAgo),
+        lastSeenAt: at(createdMsAgo),
+        expiresAt: at(createdMsAgo - 10 * 60 * 60 * 1000),
+        ...(ended !== undefined ? { endedAt: at(ended), endedReason: 'signed_out' } : {}),
+      });
+      await db.insert(staffSessions).values([
+        session('expired-long-ago', 9 * DAY), // expired 9 days less 10 hours ago
+        session('ended-long-ago', 3 * DAY, 8 * DAY),
+        session('ended-yesterday', 2 * DAY, DAY),
+        session('open', 60_000),
+      ]);
+      await db.insert(staffSignInFailures).values([
+        { username: 'purge.me', ip: '1', createdAt: at(DAY + 60_000) },
+        { username: 'purge.me', ip: '1', createdAt: at(60 * 60 * 1000) },
+      ]);
+      await db.insert(staffSetupTokens).values([
+        { staffId: member!.id, tokenHash: 'old', createdAt: at(10 * DAY), expiresAt: at(9 * DAY) },
+        { staffId: member!.id, tokenHash: 'new', createdAt: at(DAY), expiresAt: at(0) },
+      ]);
+      const removed = await purgeExpired(db, now);
+      expect(removed).toMatchObject({ staffSessions: 2, staffSignInFailures: 1, staffSetupTokens: 1 });
+      expect(
+        (await db.select({ h: staffSessions.tokenHash }).from(staffSessions)).map((r) => r.h).sort(),
+      ).toEqual(['ended-yesterday', 'open']);
+      expect((await db.select({ n: count() }).from(staffSignInFailures))[0]!.n).toBe(1);
+      expect(
+        (await db.select({ h: staffSetupTokens.tokenHash }).from(staffSetupTokens)).map((r) => r.h),
+      ).toEqual(['new']);
+      expect(await purgeExpired(db, now)).toMatchObject({
+        staffSessions: 0,
+        staffSignInFailures: 0,
+        staffSetupTokens: 0,
+      });
+    },
+  );
 });

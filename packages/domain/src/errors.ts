@@ -76,7 +76,7 @@ export const ErrorCode = {
   STAFF_NOT_SIGNED_IN: 5001,
   /** Wrong username, password or TOTP code, a replayed code, or a disabled account: one answer for all. HTTP 401. */
   STAFF_WRONG_CREDENTIALS: 5002,
-  /** Too many failed sign-ins in a row: the account waits out the lock-out. HTTP 423. */
+  /** Many failed sign-ins of this username from several addresses (docs/backoffice.md "Sign-in limits"): locked, the same answer whatever the password. HTTP 423. */
   STAFF_LOCKED: 5003,
   /** The staff member's roles do not grant the permission this call needs. HTTP 403. */
   STAFF_NOT_ALLOWED: 5004,
@@ -84,6 +84,14 @@ export const ErrorCode = {
   STAFF_CSRF_REFUSED: 5005,
   /** No staff member with that id (the audit of one member's reads). HTTP 404. */
   STAFF_MEMBER_NOT_FOUND: 5006,
+  /** Too many failed sign-ins from this address, or of this username from it: wait (Retry-After), the same answer whatever the password. HTTP 429. */
+  STAFF_TOO_MANY_ATTEMPTS: 5007,
+  /** A first-sign-in link that is unknown, expired, used or replaced by a newer one. HTTP 404. */
+  STAFF_SETUP_LINK_INVALID: 5008,
+  /** The username is taken (without case). HTTP 409. */
+  STAFF_USERNAME_TAKEN: 5009,
+  /** Separation of duties: nobody gives herself a role that decides cases, disables herself or takes away her own administration. HTTP 403. */
+  STAFF_SELF_CHANGE_REFUSED: 5010,
   /** Review (issue #14, 51xx): no such case, or no such item or document in it. HTTP 404. */
   CASE_NOT_FOUND: 5101,
   /** The case changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
@@ -202,6 +210,14 @@ export function httpStatusOf(name: ErrorCodeName): number {
       return 403;
     case 'STAFF_LOCKED':
       return 423;
+    case 'STAFF_TOO_MANY_ATTEMPTS':
+      return 429;
+    case 'STAFF_SETUP_LINK_INVALID':
+      return 404;
+    case 'STAFF_USERNAME_TAKEN':
+      return 409;
+    case 'STAFF_SELF_CHANGE_REFUSED':
+      return 403;
     case 'CASE_NOT_FOUND':
     case 'STAFF_MEMBER_NOT_FOUND':
     case 'DEPOSIT_NOT_FOUND':

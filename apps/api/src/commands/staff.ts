@@ -24,9 +24,12 @@ const USAGE = `npm run staff -- <command> [options]
       member's authenticator app; they are not shown again.
   reset-totp --username NAME       new TOTP secret (lost phone); ends the account's sessions
   reset-password --username NAME   new password (as for create); ends the account's sessions
-  unlock --username NAME           clears a lock-out and the failure count
+  unlock --username NAME           forgets the account's failed sign-ins (its lock and back-offs)
   disable --username NAME          the account can no longer sign in; ends its sessions
-  list                             usernames, roles, disabled and locked accounts
+  list                             usernames, roles, disabled, locked and awaiting accounts
+
+The console's staff page (staff.manage) does the same with a one-time set-up link instead of a
+printed secret: docs/backoffice.md "Staff page".
 
 Roles: reviewer, approver, operations, content_editor, administrator.`;
 
@@ -150,7 +153,7 @@ async function main(argv: string[]) {
       case 'list':
         for (const s of await listStaffAccounts(ctx))
           process.stdout.write(
-            `${s.username}\t${s.displayName}\t${s.roles.join(',')}\t${s.language}${s.disabled ? '\tdisabled' : ''}${s.locked ? '\tlocked' : ''}\n`,
+            `${s.username}\t${s.displayName}\t${s.roles.join(',')}\t${s.language}${s.disabled ? '\tdisabled' : ''}${s.locked ? '\tlocked' : ''}${s.awaitingSetup ? '\tawaiting first sign-in' : ''}\n`,
           );
         return 0;
       default:

@@ -385,18 +385,68 @@ export const staffMembers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    /** Null until the member's first sign-in (staff_setup_tokens) sets it, and after a reset. */
+    passwordHash: text('password_hash'),
+    /** Null until the member enrols an authenticator (first sign-in, or after a reset). */
+    totpSecretSealed: text('totp_secret_sealed'),
     roles: jsonb('roles').$type<string[]>().notNull(),
     language: text('language').notNull().default('en'),
     disabledAt: ts('disabled_at'),
     failedCount: smallint('failed_count').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_members_username_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Failed staff sign-ins (issue #22, docs/backoffice.md "Sign-in limits"): by the username as typed
+ * (normalised; known or not, so a limit never tells whether an account exists) and the client's
+ * address. The limits count these rows in their windows, in the database, so every server
+ * process sees the same counts; the purge deletes them after a day.
+ */
+export const staffSignInFailures = pgTable(
+  'staff_sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_sign_in_failures_username_idx').on(t.username, t.createdAt),
+    index('staff_sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * One-time links for a staff member's first sign-in (and after an authenticator reset): only the
+ * SHA-256 of the link's token is stored; single use (`used_at`), expiring, and a newer link for
+ * the same member revokes the older. `pending_totp_sealed` is the secret shown as a QR code, sealed
+ * by the vault, until a code from the app confirms it.
+ */
+export const staffSetupTokens = pgTable(
+  'staff_setup_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => staffMembers.id),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    pendingTotpSealed: text('pending_totp_sealed'),
+  },
+  (t) => [
+    uniqueIndex('staff_setup_tokens_hash_idx').on(t.tokenHash),
+    index('staff_setup_tokens_staff_idx').on(t.staffId, t.createdAt),
+  ],
 );
 
 /**
@@ -419,7 +469,10 @@ export const staffSessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('staff_sessions_staff_idx').on(t.staffId, t.createdAt)],
+  (t) => [
+    index('staff_sessions_staff_idx').on(t.staffId, t.createdAt),
+    index('staff_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

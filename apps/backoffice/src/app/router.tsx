@@ -8,6 +8,10 @@ import { useSession } from './session';
 // Everything behind sign-in (layout, menu, pages) is one chunk loaded after it: the sign-in page
 // alone is the console's first load.
 const SignedInRoutes = lazy(() => import('./signed-in-routes').then((m) => ({ default: m.SignedInRoutes })));
+// a new member's first sign-in (issue #22): its own chunk, opened once per person
+const SetupPage = lazy(() =>
+  import('../features/staff/components/setup-page').then((m) => ({ default: m.SetupPage })),
+);
 
 /** Where a signed-out visit was going, to return there after signing in. */
 interface FromState {
@@ -40,6 +44,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.signIn.path} element={<SignInRoute />} />
+      <Route
+        path={ROUTES.staffSetup.path}
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <SetupPage />
+          </Suspense>
+        }
+      />
       <Route
         path="*"
         element={

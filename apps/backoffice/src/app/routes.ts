@@ -8,6 +8,8 @@ import type { StaffPermission } from '@hk/domain/staff/roles';
  */
 export const ROUTES = {
   signIn: { path: '/sign-in', titleKey: 'page_sign_in' },
+  /** Issue #22: a new member's first sign-in by a one-time link (no session; the token after `#`). */
+  staffSetup: { path: '/setup', titleKey: 'page_staff_setup' },
   home: { path: '/', titleKey: 'page_home' },
   reviewQueue: { path: '/review-queue', titleKey: 'page_review_queue', permission: 'case.read' },
   /** One case, opened from the queue (not in the menu). */

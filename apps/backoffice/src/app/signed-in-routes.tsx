@@ -41,6 +41,9 @@ const RecordsPage = lazy(() =>
 const CasePage = lazy(() =>
   import('../features/review/components/case-page').then((m) => ({ default: m.CasePage })),
 );
+const StaffPage = lazy(() =>
+  import('../features/staff/components/staff-page').then((m) => ({ default: m.StaffPage })),
+);
 const QueuePage = lazy(() =>
   import('../features/review/components/queue-page').then((m) => ({ default: m.QueuePage })),
 );
@@ -86,6 +89,7 @@ function RoutePage({ route }: { route: Parameters<typeof PermissionPage>[0]['rou
   if (route === 'recordsView') return <RecordsPage />;
   if (route === 'content') return <ContentPage />;
   if (route === 'outbox') return <OutboxPage />;
+  if (route === 'staff') return <StaffPage />;
   return <ComingLaterPage titleKey={ROUTES[route].titleKey} />;
 }
 

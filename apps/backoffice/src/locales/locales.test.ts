@@ -19,6 +19,7 @@ import { SIGNED_OUT_NOTICES } from '../app/session';
 import { OUTBOX_RUNTIME_KEYS } from '../features/outbox/texts';
 import { RECORDS_RUNTIME_KEYS } from '../features/records/texts';
 import { CASE_RUNTIME_KEYS } from '../features/review/texts';
+import { STAFF_RUNTIME_KEYS } from '../features/staff/texts';
 import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,8 @@ describe('catalogues', () => {
       'records',
       'review',
       'sign_in',
+      'staff',
+      'staff_setup',
     ]);
     for (const lang of STAFF_LANGUAGES)
       expect(Object.keys(catalogues[lang]!).sort(), lang).toEqual(namespaces);
@@ -134,6 +137,7 @@ describe('keys used by the console', () => {
       ...CASE_RUNTIME_KEYS.map((k) => `cases:${k}`),
       ...RECORDS_RUNTIME_KEYS.map((k) => `records:${k}`),
       ...OUTBOX_RUNTIME_KEYS.map((k) => `outbox:${k}`),
+      ...STAFF_RUNTIME_KEYS.map((k) => `staff:${k}`),
       ...REVISION_REASONS.map((r) => `review:${revisionReasonKey(r)}`),
       ...DECLINE_REASONS.map((r) => `review:${declineReasonKey(r)}`),
       ...CASE_FLAGS.map((f) => `review:${caseFlagKey(f)}`),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkHasPermission, permissionsOf, ROLE_PERMISSIONS, STAFF_PERMISSIONS, STAFF_ROLES } from './roles';
+import {
+  checkHasPermission,
+  checkIsDecidingRole,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+  staffSelfChangeProblem,
+} from './roles';
 import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS, staffSessionEnd } from './session-rules';
 
 describe('staff roles (issue #14)', () => {
@@ -58,5 +66,54 @@ describe('staff session lifetime', () => {
     const end = t0 + STAFF_SESSION_ABSOLUTE_MS;
     expect(staffSessionEnd(t0, end - 1000, end - 1)).toBeNull();
     expect(staffSessionEnd(t0, end - 1000, end)).toBe('absolute');
+  });
+});
+
+describe('separation of duties on staff accounts (issue #22)', () => {
+  const me = 'a';
+  it('reviewer and approver are the deciding roles', () => {
+    expect(STAFF_ROLES.filter(checkIsDecidingRole)).toEqual(['reviewer', 'approver']);
+  });
+  it('nobody gives herself a deciding role', () => {
+    for (const role of ['reviewer', 'approver'] as const)
+      expect(
+        staffSelfChangeProblem({
+          actorId: me,
+          targetId: me,
+          rolesBefore: ['administrator'],
+          rolesAfter: ['administrator', role],
+        }),
+      ).toBe('staff_self_deciding_role');
+  });
+  it('an administrator gives other people any role', () => {
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: 'b',
+        rolesBefore: ['administrator'],
+        rolesAfter: ['approver', 'administrator'],
+      }),
+    ).toBeNull();
+  });
+  it('nobody disables herself or removes her own administration; other own changes pass', () => {
+    expect(
+      staffSelfChangeProblem({ actorId: me, targetId: me, rolesBefore: ['administrator'], disabling: true }),
+    ).toBe('staff_self_disable');
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: me,
+        rolesBefore: ['administrator'],
+        rolesAfter: ['operations'],
+      }),
+    ).toBe('staff_self_remove_administrator');
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: me,
+        rolesBefore: ['administrator'],
+        rolesAfter: ['administrator', 'content_editor'],
+      }),
+    ).toBeNull();
   });
 });

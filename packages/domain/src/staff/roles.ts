@@ -83,3 +83,49 @@ export function permissionsOf(roles: readonly StaffRole[]): ReadonlySet<StaffPer
 export function checkHasPermission(roles: readonly StaffRole[], permission: StaffPermission): boolean {
   return roles.some((role) => (ROLE_PERMISSIONS[role] as readonly StaffPermission[]).includes(permission));
 }
+
+/** What decides a case (maker and checker): roles granting these are "deciding" roles. */
+export const DECIDING_PERMISSIONS = [
+  'case.decide_items',
+  'case.recommend',
+  'case.approve',
+  'case.reject',
+] as const satisfies readonly StaffPermission[];
+
+/** Whether a role decides cases (reviewer, approver). */
+export function checkIsDecidingRole(role: StaffRole): boolean {
+  return (ROLE_PERMISSIONS[role] as readonly StaffPermission[]).some((p) =>
+    (DECIDING_PERMISSIONS as readonly string[]).includes(p),
+  );
+}
+
+/** Keys of the reasons an administrator's change to her own account is refused (STAFF_SELF_CHANGE_REFUSED). */
+export type StaffSelfChangeProblem =
+  | 'staff_self_deciding_role'
+  | 'staff_self_disable'
+  | 'staff_self_remove_administrator'
+  | null;
+
+/**
+ * Separation of duties on staff accounts (issue #22): whoever changes an account that is her own
+ * never gives it a deciding role it did not have, never disables it and never removes its
+ * administrator role (the console would lose its last way back). Other people's accounts may get
+ * any role: that is what an administrator is for. Pure: the API enforces it on every change.
+ */
+export function staffSelfChangeProblem(change: {
+  actorId: string;
+  targetId: string;
+  rolesBefore: readonly StaffRole[];
+  rolesAfter?: readonly StaffRole[];
+  disabling?: boolean;
+}): StaffSelfChangeProblem {
+  if (change.actorId !== change.targetId) return null;
+  if (change.disabling) return 'staff_self_disable';
+  const after = change.rolesAfter;
+  if (!after) return null;
+  if (after.some((r) => checkIsDecidingRole(r) && !change.rolesBefore.includes(r)))
+    return 'staff_self_deciding_role';
+  if (change.rolesBefore.includes('administrator') && !after.includes('administrator'))
+    return 'staff_self_remove_administrator';
+  return null;
+}

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkIsStaffLocked,
-  STAFF_LOCKOUT_MS,
   STAFF_SESSION_ABSOLUTE_MS,
   STAFF_SESSION_IDLE_MS,
   staffSessionDeadlines,
@@ -26,14 +24,5 @@ describe('staff session deadlines (issue #14)', () => {
     const { idleExpiresAt } = staffSessionDeadlines(t0, t0);
     expect(staffSessionEnd(t0, t0, idleExpiresAt - 1)).toBeNull();
     expect(staffSessionEnd(t0, t0, idleExpiresAt)).toBe('idle');
-  });
-});
-
-describe('staff lock-out', () => {
-  it('holds until lockedUntil, not at or after it', () => {
-    expect(checkIsStaffLocked(null, t0)).toBe(false);
-    expect(checkIsStaffLocked(t0 + STAFF_LOCKOUT_MS, t0)).toBe(true);
-    expect(checkIsStaffLocked(t0 + STAFF_LOCKOUT_MS, t0 + STAFF_LOCKOUT_MS - 1)).toBe(true);
-    expect(checkIsStaffLocked(t0 + STAFF_LOCKOUT_MS, t0 + STAFF_LOCKOUT_MS)).toBe(false);
   });
 });

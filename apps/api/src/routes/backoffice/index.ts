@@ -19,6 +19,7 @@ import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-st
 import {
   findStaffSession,
   type StaffClient,
+  StaffSignInLimitedError,
   signInStaff,
   signOutStaff,
   toStaffSessionView,
@@ -31,6 +32,7 @@ import { evidenceRoutes } from './evidence';
 import { openingRoutes } from './opening';
 import { outboxRoutes } from './outbox';
 import { reviewRoutes } from './review';
+import { staffRoutes } from './staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -160,7 +162,12 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
       const client = clientOf(request);
       // a sign-in on a browser already signed in replaces that session
       if (request.staffSession) await signOutStaff(app.ctx, request.staffSession, client);
-      const { token, session } = await signInStaff(app.ctx, request.body, client);
+      const { token, session } = await signInStaff(app.ctx, request.body, client).catch((err: unknown) => {
+        // a limit says when to come back (RFC 6585); the answer is the same whatever the password
+        if (err instanceof StaffSignInLimitedError && err.retryAfterSeconds !== null)
+          reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      });
       if (!request.headers.lang) request.lang = session.staff.language;
       setCookie(reply, token, Math.floor(STAFF_SESSION_ABSOLUTE_MS / 1000));
       return reply.send(ok(toStaffSessionView(session)));
@@ -228,4 +235,6 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   await app.register(contentStaffRoutes);
   // the notifications outbox for operations (issue #22): routes/backoffice/outbox.ts
   await app.register(outboxRoutes);
+  // the staff page and the first sign-in by a one-time link (issue #22): routes/backoffice/staff.ts
+  await app.register(staffRoutes);
 }

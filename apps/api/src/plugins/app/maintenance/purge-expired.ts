@@ -8,14 +8,18 @@ import {
   sessions,
   smsCodes,
   smsRequests,
+  staffSessions,
+  staffSetupTokens,
+  staffSignInFailures,
 } from '../../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what no rule reads any more (decision 004): captchas a day after they expired, SMS codes,
- * requests and wrong login codes two days after they were made (the longest limit window is one day), sessions a
- * week after they expired or were revoked, and email codes never given right two days after they were made (a
+ * requests and wrong login codes two days after they were made (the longest limit window is one day), sessions (the applicant's and staff's) a
+ * week after they expired or were revoked or ended, staff sign-in failures after a day, staff
+ * set-up links a week after they expired, and email codes never given right two days after they were made (a
  * verified one is the application's proof that it receives mail at that address: kept). Returns how many rows went, per table.
  */
 export async function purgeExpired(db: Db, now: Date) {
@@ -48,6 +52,21 @@ export async function purgeExpired(db: Db, now: Date) {
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, weekAgo), lt(sessions.revokedAt, weekAgo)))
       .returning({ tokenHash: sessions.tokenHash });
+    // staff: sessions a week after they ended or expired (their events stay: staff_events is
+    // append-only), failed sign-ins a day after (the longest limit window is an hour), set-up
+    // links a week after they expired (used or not)
+    const staff = await tx
+      .delete(staffSessions)
+      .where(or(lt(staffSessions.expiresAt, weekAgo), lt(staffSessions.endedAt, weekAgo)))
+      .returning({ tokenHash: staffSessions.tokenHash });
+    const staffFailures = await tx
+      .delete(staffSignInFailures)
+      .where(lt(staffSignInFailures.createdAt, dayAgo))
+      .returning({ id: staffSignInFailures.id });
+    const links = await tx
+      .delete(staffSetupTokens)
+      .where(lt(staffSetupTokens.expiresAt, weekAgo))
+      .returning({ id: staffSetupTokens.id });
     return {
       captchas: c.length,
       captchaRequests: captchaIps.length,
@@ -56,6 +75,9 @@ export async function purgeExpired(db: Db, now: Date) {
       loginFailures: failures.length,
       emailCodes: mails.length,
       sessions: s.length,
+      staffSessions: staff.length,
+      staffSignInFailures: staffFailures.length,
+      staffSetupTokens: links.length,
     };
   });
 }

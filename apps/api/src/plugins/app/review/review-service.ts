@@ -818,7 +818,7 @@ export async function approveCase(
   } catch (err) {
     // a wrong or replayed code counts as a failed sign-in would (the lock-out stops guessing)
     if (err instanceof AppError && err.code === 'CASE_TOTP_REFUSED') {
-      await recordStaffFailure(ctx.db, session.staff.id, ctx.now());
+      await recordStaffFailure(ctx.db, session.staff.id, client.ip, ctx.now());
     }
     throw err;
   }
@@ -827,7 +827,7 @@ export async function approveCase(
 /** The approver's TOTP code: right now, and of a later step than any accepted before (no replay). */
 async function acceptApprovalCode(ctx: Ctx, tx: Tx, staffId: string, code: string, now: Date) {
   const member = await findStaffById(tx as unknown as Db, staffId);
-  if (!member || member.disabledAt) throw new AppError('STAFF_NOT_SIGNED_IN');
+  if (!member || member.disabledAt || !member.totpSecretSealed) throw new AppError('STAFF_NOT_SIGNED_IN');
   const step = matchTotpStep(ctx.vault.decrypt(member.totpSecretSealed), code, now);
   if (step === null || (member.lastTotpStep !== null && step <= member.lastTotpStep))
     throw new AppError('CASE_TOTP_REFUSED');

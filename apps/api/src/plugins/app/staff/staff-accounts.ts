@@ -8,14 +8,16 @@ import {
 import { STAFF_LANGUAGES } from '@hk/domain/staff/contracts';
 import { checkIsStaffRole, STAFF_ROLES, type StaffRole } from '@hk/domain/staff/roles';
 import { STAFF_TOTP_STEP_SECONDS } from '@hk/domain/staff/session-rules';
+import { STAFF_ACCOUNT_LOCK_ADDRESSES, STAFF_ACCOUNT_LOCK_FAILURES } from '@hk/domain/staff/sign-in-limits';
 import type { AppContext } from '../../../context';
 import { createTotpSecret, currentTotpCode, hashStaffPassword, totpUri } from './staff-credentials';
 import { recordStaffEvent } from './staff-event-repository';
+import { clearStaffFailures, listLockedUsernames } from './staff-limit-repository';
 import { findStaffByUsername, insertStaff, listStaff, updateStaff } from './staff-repository';
 import { endStaffSessionsOf } from './staff-session-repository';
 
-// Making and changing staff accounts: the staff command (scripts/staff.ts) and the demo accounts
-// of a developer's machine. There is no web route for this yet.
+// Making and changing staff accounts: the staff command (src/commands/staff.ts) and the demo
+// accounts of a developer's machine. The console's staff page is staff-admin-service.ts.
 
 type Ctx = Pick<AppContext, 'db' | 'vault' | 'now'>;
 type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
@@ -107,9 +109,11 @@ export async function resetStaffPassword(ctx: Ctx, username: string, password: s
   await recordStaffEvent(ctx.db, { type: 'password_reset', staffId: row.id, data: { by: 'command' } }, now);
 }
 
+/** Forgets every failed sign-in of the account (every address): its lock and back-offs end. */
 export async function unlockStaff(ctx: Ctx, username: string) {
   const row = await requireAccount(ctx, username);
   const now = ctx.now();
+  await clearStaffFailures(ctx.db, row.username);
   await updateStaff(ctx.db, row.id, { failedCount: 0, lockedUntil: null }, now);
   await recordStaffEvent(ctx.db, { type: 'unlocked', staffId: row.id, data: { by: 'command' } }, now);
 }
@@ -128,14 +132,18 @@ export async function disableStaff(ctx: Ctx, username: string) {
 }
 
 export async function listStaffAccounts(ctx: Ctx) {
-  const now = ctx.now().getTime();
+  const locked = await listLockedUsernames(ctx.db, ctx.now(), {
+    failures: STAFF_ACCOUNT_LOCK_FAILURES,
+    addresses: STAFF_ACCOUNT_LOCK_ADDRESSES,
+  });
   return (await listStaff(ctx.db)).map((row) => ({
     username: row.username,
     displayName: row.displayName,
     roles: row.roles,
     language: row.language,
     disabled: row.disabledAt !== null,
-    locked: row.lockedUntil !== null && row.lockedUntil.getTime() > now,
+    locked: locked.has(row.username),
+    awaitingSetup: !row.passwordHash || !row.totpSecretSealed,
   }));
 }
 
@@ -190,7 +198,7 @@ export async function demoStaffCodes(ctx: Ctx) {
   const codes: { username: string; role: StaffRole; code: string; validForSeconds: number }[] = [];
   for (const demo of DEMO_STAFF) {
     const row = await findStaffByUsername(ctx.db, demo.username);
-    if (!row || row.disabledAt) continue;
+    if (!row || row.disabledAt || !row.totpSecretSealed) continue;
     codes.push({
       username: row.username,
       role: demo.role,

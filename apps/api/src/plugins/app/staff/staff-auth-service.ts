@@ -1,23 +1,19 @@
 import { normalizeStaffUsername } from '@hk/domain/staff/accounts';
 import { STAFF_LANGUAGES, type StaffMember, type StaffSession } from '@hk/domain/staff/contracts';
 import { checkIsStaffRole, type StaffRole } from '@hk/domain/staff/roles';
+import { staffSessionDeadlines, staffSessionEnd } from '@hk/domain/staff/session-rules';
 import {
-  checkIsStaffLocked,
-  STAFF_LOCKOUT_FAILURES,
-  staffSessionDeadlines,
-  staffSessionEnd,
-} from '@hk/domain/staff/session-rules';
+  type StaffFailureCounts,
+  staffLimitsReached,
+  staffSignInLimit,
+} from '@hk/domain/staff/sign-in-limits';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { sha256Hex } from '../../../lib/crypto';
 import { matchTotpStep, verifyStaffPassword } from './staff-credentials';
 import { recordStaffEvent } from './staff-event-repository';
-import {
-  acceptStaffTotpStep,
-  findStaffByUsername,
-  recordStaffFailure,
-  type StaffMemberRow,
-} from './staff-repository';
+import { clearStaffPairFailures, insertStaffFailure, readStaffFailureCounts } from './staff-limit-repository';
+import { acceptStaffTotpStep, findStaffByUsername, type StaffMemberRow } from './staff-repository';
 import {
   endStaffSession,
   findOpenStaffSession,
@@ -79,89 +75,109 @@ const event = (client: StaffClient) => ({
   requestId: client.requestId,
 });
 
-/** A wrong password or code: counted; the failure that reaches the limit locks, and says so in the events. */
-async function fail(ctx: Ctx, member: StaffMemberRow, reason: string, client: StaffClient): Promise<never> {
+/** A sign-in refused by a limit: the route adds Retry-After when there is a wait to tell. */
+export class StaffSignInLimitedError extends AppError {
+  readonly retryAfterSeconds: number | null;
+  constructor(code: 'STAFF_TOO_MANY_ATTEMPTS' | 'STAFF_LOCKED', retryAfterSeconds: number | null) {
+    super(code);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * A wrong password or code, an unknown, disabled or not yet enrolled account: one failure row (by
+ * the username as typed and the address), its event, and an event for each limit it switched on.
+ * Every failure answers the same, the one that switches a limit on included.
+ */
+async function fail(
+  ctx: Ctx,
+  username: string,
+  member: StaffMemberRow | null,
+  reason: string,
+  client: StaffClient,
+  before: StaffFailureCounts,
+): Promise<never> {
   const now = ctx.now();
-  const after = await recordStaffFailure(ctx.db, member.id, now);
-  await recordStaffEvent(
-    ctx.db,
-    {
-      type: 'sign_in_failed',
-      staffId: member.id,
-      data: { reason, failedCount: after?.failedCount ?? null },
-      ...event(client),
-    },
-    now,
-  );
-  // exactly one failure reaches the limit, however many race (a run-out lock starts again at 1)
-  if (after?.lockedUntil && after.failedCount === STAFF_LOCKOUT_FAILURES)
+  await insertStaffFailure(ctx.db, username, client.ip, now);
+  const who = { staffId: member?.id ?? null, username: member ? null : username.slice(0, 64) };
+  await recordStaffEvent(ctx.db, { type: 'sign_in_failed', ...who, data: { reason }, ...event(client) }, now);
+  const after = await readStaffFailureCounts(ctx.db, username, client.ip, now);
+  const reached = staffLimitsReached(before, after);
+  if (reached.address)
+    await recordStaffEvent(
+      ctx.db,
+      { type: 'address_limited', ...who, data: { failures: after.address.count }, ...event(client) },
+      now,
+    );
+  if (reached.pair)
+    await recordStaffEvent(
+      ctx.db,
+      { type: 'account_limited', ...who, data: { failures: after.pair.count }, ...event(client) },
+      now,
+    );
+  if (reached.locked)
     await recordStaffEvent(
       ctx.db,
       {
         type: 'locked',
-        staffId: member.id,
-        data: { until: after.lockedUntil.toISOString() },
+        ...who,
+        data: { failures: after.account.count, addresses: after.account.addresses },
         ...event(client),
       },
       now,
     );
-  // The failure that locks answers as any other: "locked" is said only to someone who knows the
-  // password, so the answer never tells whether a username exists.
   throw new AppError('STAFF_WRONG_CREDENTIALS');
 }
 
 /**
- * Password first (argon2id; an unknown username verifies a decoy, so it costs the same), then the
- * TOTP code, whose step is taken in the database so a code works once. Five failures in a row lock
- * the account for 15 minutes; while locked, the right password hears "locked" and nothing else
- * is checked or counted.
+ * The limits first (docs/backoffice.md "Sign-in limits"): while this address, this username from
+ * it, or the username everywhere is limited, nothing is checked or counted and the answer is the
+ * same whatever the password. Then the password (argon2id; an unknown username verifies a decoy,
+ * so it costs the same), then the TOTP code, whose step is taken in the database so a code works
+ * once.
  */
 export async function signInStaff(
   ctx: Ctx,
   input: { username: string; password: string; totp: string },
   client: StaffClient,
 ): Promise<{ token: string; session: StaffRequestSession }> {
-  const username = normalizeStaffUsername(input.username);
+  const username = normalizeStaffUsername(input.username).slice(0, 64);
+  const counts = await readStaffFailureCounts(ctx.db, username, client.ip, ctx.now());
+  const limit = staffSignInLimit(counts, ctx.now().getTime());
+  if (limit) {
+    const member = await findStaffByUsername(ctx.db, username);
+    await recordStaffEvent(
+      ctx.db,
+      {
+        type: 'sign_in_refused_limited',
+        staffId: member?.id ?? null,
+        username: member ? null : username,
+        data: { limit: limit.kind },
+        ...event(client),
+      },
+      ctx.now(),
+    );
+    if (limit.kind === 'locked') throw new StaffSignInLimitedError('STAFF_LOCKED', null);
+    throw new StaffSignInLimitedError('STAFF_TOO_MANY_ATTEMPTS', Math.ceil(limit.retryAfterMs / 1000));
+  }
   const member = await findStaffByUsername(ctx.db, username);
   const passwordOk = await verifyStaffPassword(member?.passwordHash ?? null, input.password);
   const now = ctx.now();
-  if (!member || member.disabledAt) {
-    await recordStaffEvent(
-      ctx.db,
-      {
-        type: 'sign_in_failed',
-        staffId: member?.id ?? null,
-        username: member ? null : username.slice(0, 64),
-        data: { reason: member ? 'disabled' : 'unknown_user' },
-        ...event(client),
-      },
-      now,
-    );
-    throw new AppError('STAFF_WRONG_CREDENTIALS');
-  }
-  if (checkIsStaffLocked(member.lockedUntil?.getTime() ?? null, now.getTime())) {
-    await recordStaffEvent(
-      ctx.db,
-      {
-        type: passwordOk ? 'sign_in_refused_locked' : 'sign_in_failed',
-        staffId: member.id,
-        data: passwordOk ? {} : { reason: 'password_while_locked' },
-        ...event(client),
-      },
-      now,
-    );
-    throw new AppError(passwordOk ? 'STAFF_LOCKED' : 'STAFF_WRONG_CREDENTIALS');
-  }
-  if (!passwordOk) return fail(ctx, member, 'password', client);
+  if (!member) return fail(ctx, username, null, 'unknown_user', client, counts);
+  if (member.disabledAt) return fail(ctx, username, member, 'disabled', client, counts);
+  if (!member.passwordHash || !member.totpSecretSealed)
+    return fail(ctx, username, member, 'not_enrolled', client, counts);
+  if (!passwordOk) return fail(ctx, username, member, 'password', client, counts);
 
   const secret = ctx.vault.decrypt(member.totpSecretSealed);
   const step = matchTotpStep(secret, input.totp, now);
-  if (step === null) return fail(ctx, member, 'totp', client);
+  if (step === null) return fail(ctx, username, member, 'totp', client, counts);
   if (member.lastTotpStep !== null && step <= member.lastTotpStep)
-    return fail(ctx, member, 'totp_replayed', client);
+    return fail(ctx, username, member, 'totp_replayed', client, counts);
   // the database decides between two sign-ins racing with one code
   if (!(await acceptStaffTotpStep(ctx.db, member.id, step, now)))
-    return fail(ctx, member, 'totp_replayed', client);
+    return fail(ctx, username, member, 'totp_replayed', client, counts);
+  await clearStaffPairFailures(ctx.db, username, client.ip);
 
   const created = await insertStaffSession(
     ctx.db,

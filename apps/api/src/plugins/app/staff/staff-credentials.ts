@@ -38,7 +38,8 @@ export function createTotpSecret(): string {
   return generateSecret({ length: 20 });
 }
 
-export const TOTP_ISSUER = 'HK Open Account Back Office';
+/** The broker, as the authenticator app lists the entry (issue #22: the firm, not the product). */
+export const TOTP_ISSUER = 'Harbour Peak Securities';
 
 /** The otpauth:// URI an authenticator app reads (from a QR code or typed in). */
 export function totpUri(secret: string, username: string): string {

@@ -7,6 +7,9 @@ export type StaffEventType =
   | 'sign_in'
   | 'sign_in_failed'
   | 'sign_in_refused_locked'
+  | 'sign_in_refused_limited'
+  | 'address_limited'
+  | 'account_limited'
   | 'locked'
   | 'sign_out'
   | 'session_expired'
@@ -14,7 +17,11 @@ export type StaffEventType =
   | 'unlocked'
   | 'disabled'
   | 'totp_reset'
-  | 'password_reset';
+  | 'password_reset'
+  | 'roles_changed'
+  | 'enabled'
+  | 'setup_link_issued'
+  | 'enrolled';
 
 export interface StaffEventInput {
   type: StaffEventType;

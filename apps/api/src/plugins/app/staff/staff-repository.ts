@@ -1,11 +1,9 @@
-import { STAFF_LOCKOUT_FAILURES, STAFF_LOCKOUT_MS } from '@hk/domain/staff/session-rules';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { staffMembers } from '../../../db/schema';
+import { insertStaffFailure } from './staff-limit-repository';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
-
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export async function findStaffByUsername(db: Db, username: string): Promise<StaffMemberRow | null> {
   const [row] = await db
@@ -43,41 +41,27 @@ export async function insertStaff(
 }
 
 /**
- * One more failed sign-in, counted in the row itself so that concurrent failures all count; the
- * fifth in a row locks the account for the lock-out time. A lock that has run out starts the
- * count again. Answers the count and the lock after this failure.
+ * A wrong or replayed approval code (review-service.ts) counts as a failed sign-in of the member
+ * from that address would (the sign-in limits stop guessing through approvals too).
  */
-export async function recordStaffFailure(db: Db, id: string, now: Date) {
-  const expired = sql`(${staffMembers.lockedUntil} is not null and ${staffMembers.lockedUntil} <= ${at(now)})`;
-  const [row] = await db
-    .update(staffMembers)
-    .set({
-      failedCount: sql`case when ${expired} then 1 else ${staffMembers.failedCount} + 1 end`,
-      lockedUntil: sql`case
-        when ${expired} then null
-        when ${staffMembers.failedCount} + 1 >= ${STAFF_LOCKOUT_FAILURES} then ${at(new Date(now.getTime() + STAFF_LOCKOUT_MS))}
-        else ${staffMembers.lockedUntil} end`,
-      updatedAt: now,
-    })
-    .where(eq(staffMembers.id, id))
-    .returning({ failedCount: staffMembers.failedCount, lockedUntil: staffMembers.lockedUntil });
-  return row ?? null;
+export async function recordStaffFailure(db: Db, id: string, ip: string, now: Date) {
+  const member = await findStaffById(db, id);
+  if (member) await insertStaffFailure(db, member.username, ip, now);
 }
 
 /**
  * Takes TOTP step `step` for a sign-in: only when no code of that step or a later one was accepted
  * before and the account is not locked, in one statement, so two sign-ins racing with one code
- * cannot both pass. Clears the failure count. False when the step was used (a replay) or the
- * account locked meanwhile.
+ * cannot both pass. Records the sign-in's time. False when the step was used (a replay) or the
+ * account was disabled meanwhile.
  */
 export async function acceptStaffTotpStep(db: Db, id: string, step: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(staffMembers)
-    .set({ lastTotpStep: step, failedCount: 0, lockedUntil: null, updatedAt: now })
+    .set({ lastTotpStep: step, failedCount: 0, lockedUntil: null, lastSignInAt: now, updatedAt: now })
     .where(
       sql`${staffMembers.id} = ${id}
         and (${staffMembers.lastTotpStep} is null or ${staffMembers.lastTotpStep} < ${step})
-        and (${staffMembers.lockedUntil} is null or ${staffMembers.lockedUntil} <= ${at(now)})
         and ${staffMembers.disabledAt} is null`,
     )
     .returning({ id: staffMembers.id });
