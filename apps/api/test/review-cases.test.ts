@@ -348,6 +348,67 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect([after.statusCode, after.json().status]).toEqual([409, 5103]);
   });
 
+  test('separation of duties (issue #22): an approver who decided the items and handed the case over cannot approve it (code and database)', async () => {
+    // the attack: the approver takes the case, decides every item, gives it to a reviewer who only
+    // presses "recommend", then approves it herself
+    const approver = await signInStaff(t, await createStaff(t, ['approver']));
+    const reviewer = await as('reviewer2');
+    const s = await caseReadyToRecommend(approver);
+    let v = view(
+      await staffCall(t, approver, 'POST', `/cases/${s.caseId}/assign`, {
+        version: s.v.case.version,
+        assigneeId: reviewer.id,
+      }),
+    );
+    expect(v.case.assignee?.id).toBe(reviewer.id);
+    v = view(
+      await staffCall(t, reviewer, 'POST', `/cases/${s.caseId}/recommend`, { version: v.case.version }),
+    );
+    expect(v.case.stage).toBe('recommended');
+    const fresh = view(await staffCall(t, approver, 'GET', `/cases/${s.caseId}`));
+    expect(fresh.can.approve).toBe(false);
+    t.clock.advance(30);
+    const refused = await staffCall(t, approver, 'POST', `/cases/${s.caseId}/approve`, {
+      version: v.case.version,
+      totp: totpNow(t, approver),
+    });
+    expect([refused.statusCode, refused.json().status], refused.body).toEqual([409, 5115]);
+    expect(refused.json().info).toMatch(/held this case or decided/);
+    expect(await statusOf(t, s.applicationId)).toBe(ApplicationStatus.SUBMITTED);
+
+    // the database refuses it too, whatever the code does: as the decider of every item...
+    const setApprover = (id: string) =>
+      t.app.ctx.db
+        .update(reviewCases)
+        .set({ approvedBy: id, approvedAt: t.clock.now })
+        .where(eq(reviewCases.id, s.caseId));
+    await expect(setApprover(approver.id)).rejects.toThrow();
+    // ...and as someone who only held it (an assignee of its events, the decisions left aside)
+    const holder = await signInStaff(t, await createStaff(t, ['approver']));
+    v = view(await staffCall(t, holder, 'GET', `/cases/${s.caseId}`));
+    await t.app.ctx.db.insert(reviewCaseEvents).values({
+      caseId: s.caseId,
+      type: 'assigned',
+      actorId: null,
+      previous: { assigneeId: reviewer.id },
+      next: { assigneeId: holder.id },
+      createdAt: t.clock.now,
+    });
+    await expect(setApprover(holder.id)).rejects.toThrow();
+    const [unchanged] = await t.app.ctx.db.select().from(reviewCases).where(eq(reviewCases.id, s.caseId));
+    expect(unchanged!.approvedBy).toBeNull();
+
+    // another approver, who took no part, approves
+    const other = await as('approver2');
+    t.clock.advance(30);
+    const ok = await staffCall(t, other, 'POST', `/cases/${s.caseId}/approve`, {
+      version: v.case.version,
+      totp: totpNow(t, accounts.approver2),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await statusOf(t, s.applicationId)).toBe(ApplicationStatus.APPROVED);
+  });
+
   test('an approval is void when the submission changed after the recommendation', async () => {
     const reviewer = await as('reviewer');
     const s = await caseReadyToRecommend(reviewer);

@@ -19,6 +19,7 @@ import {
   type CaseActionProblem,
   type CaseStage,
   type CaseTally,
+  caseParticipants,
   checkCanApprove,
   checkCanDecideItem,
   checkCanDecline,
@@ -192,6 +193,7 @@ const ERROR_OF_PROBLEM = {
   nothing_to_return: 'CASE_NOTHING_TO_RETURN',
   not_recommended: 'CASE_NOT_RECOMMENDED',
   approver_is_maker: 'CASE_APPROVER_IS_MAKER',
+  approver_took_part: 'CASE_APPROVER_TOOK_PART',
   submission_changed: 'CASE_SUBMISSION_CHANGED',
   already_recommended: 'CASE_ALREADY_RECOMMENDED',
 } as const satisfies Record<CaseActionProblem, string>;
@@ -296,6 +298,7 @@ function canOf(
   c: ReviewCaseRow,
   tally: CaseTally,
   currentSha: string | null,
+  participants: ReadonlySet<string>,
 ): CaseView['can'] {
   const me = session.staff.id;
   const has = (p: StaffPermission) => checkHasPermission(session.roles, p);
@@ -315,7 +318,8 @@ function canOf(
     returnToApplicant: has('case.decide_items') && checkCanReturn(view, tally, me) === null,
     recommend: has('case.recommend') && checkCanRecommend(view, tally, me) === null,
     approve:
-      has('case.approve') && checkCanApprove(view, tally, recommendation, me, currentSha ?? '') === null,
+      has('case.approve') &&
+      checkCanApprove(view, tally, recommendation, me, currentSha ?? '', participants) === null,
     decline:
       has('case.reject') && checkCanDecline(view, { reason: 'not_eligible', internalNote: null }) === null,
     readSensitive: has('sensitive.read'),
@@ -482,7 +486,17 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
         submittedAt: x.submittedAt.toISOString(),
         outcome: STAGE_TEXTS[x.stage as CaseStage]?.[lang] ?? x.stage,
       })),
-    can: canOf(session, c, tally, currentSha),
+    can: canOf(
+      session,
+      c,
+      tally,
+      currentSha,
+      caseParticipants({
+        assigneeId: c.assigneeId,
+        deciderIds: decisions.map((d) => d.staffId),
+        events,
+      }),
+    ),
   };
 }
 
@@ -600,8 +614,9 @@ async function writeCase(
 async function itemsAndTally(tx: Tx, c: ReviewCaseRow) {
   const submission = await submissionOfCase(tx, c);
   const items = reviewItemsOfSnapshot(submission.snapshot);
-  const tally = tallyItems(items, verdictsOf(await listDecisions(tx, c.id)));
-  return { submission, items, tally };
+  const decisions = await listDecisions(tx, c.id);
+  const tally = tallyItems(items, verdictsOf(decisions));
+  return { submission, items, tally, decisions };
 }
 
 /** Assigns the case to oneself (no `assigneeId`) or, with case.reassign, to someone who decides cases. */
@@ -790,8 +805,15 @@ export async function approveCase(
   requirePermission(session, 'case.approve');
   try {
     return await writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save, notify }) => {
-      const { tally } = await itemsAndTally(tx, c);
+      const { tally, decisions } = await itemsAndTally(tx, c);
       const current = await currentSubmissionSha256(tx, c.applicationId);
+      // separation of duties: nobody who held the case or decided an item of it (the database's
+      // trigger review_cases_approver_took_no_part says the same)
+      const participants = caseParticipants({
+        assigneeId: c.assigneeId,
+        deciderIds: decisions.map((d) => d.staffId),
+        events: await listCaseEvents(tx, c.id),
+      });
       refuse(
         checkCanApprove(
           { stage: c.stage as CaseStage, assigneeId: c.assigneeId },
@@ -799,6 +821,7 @@ export async function approveCase(
           c.recommendedBy ? { staffId: c.recommendedBy, submissionSha256: c.recommendedSha256 ?? '' } : null,
           session.staff.id,
           current ?? '',
+          participants,
         ),
       );
       await acceptApprovalCode(ctx, tx, session.staff.id, input.totp, now);
