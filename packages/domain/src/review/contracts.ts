@@ -108,6 +108,8 @@ export const CaseEventSchema = z.object({
 /** GET /backoffice/api/cases/:id */
 export const CaseViewSchema = z.object({
   case: CaseSummarySchema,
+  /** The application's id: its records page (issue #22) and the audit name it. */
+  applicationId: z.string(),
   submissionSha256: z.string(),
   recommendation: z.nullable(z.object({ by: StaffRefSchema, at: z.string(), submissionSha256: z.string() })),
   items: z.array(CaseItemSchema),
@@ -127,6 +129,8 @@ export const CaseViewSchema = z.object({
     approve: z.boolean(),
     decline: z.boolean(),
     readSensitive: z.boolean(),
+    /** records.read: the case links to its application's records page. */
+    readRecords: z.boolean(),
   }),
 });
 export type CaseView = z.infer<typeof CaseViewSchema>;

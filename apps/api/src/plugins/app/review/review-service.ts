@@ -323,6 +323,7 @@ function canOf(
     decline:
       has('case.reject') && checkCanDecline(view, { reason: 'not_eligible', internalNote: null }) === null,
     readSensitive: has('sensitive.read'),
+    readRecords: has('records.read'),
   };
 }
 
@@ -462,6 +463,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
   const sep = LIST_SEPARATOR[lang];
   return {
     case: summaryOf(c, c.assigneeId ? (names.get(c.assigneeId) ?? null) : null, lang, now),
+    applicationId: c.applicationId,
     submissionSha256: c.submissionSha256,
     recommendation:
       c.recommendedBy && c.recommendedAt

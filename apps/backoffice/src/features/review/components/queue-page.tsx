@@ -13,7 +13,7 @@ import { StaffApiError } from '../../../lib/api';
 import { assignCaseToMe, fetchQueue, queueQueryOf, queueSearchOf } from '../api/review-api';
 import { checkCanAssignToMe } from '../assign-rule';
 import { formatHkTime } from '../format';
-import { TAG_ATTENTION } from '../tag-colors';
+import { TAG_ATTENTION, TAG_ERROR } from '../tag-colors';
 import type { SORT_TEXT_KEYS } from '../texts';
 
 const QUEUES = Object.keys(REVIEW_SLA_HOURS) as (keyof typeof REVIEW_SLA_HOURS)[];
@@ -126,7 +126,7 @@ export function QueuePage() {
       render: (_, row) => (
         <Space size={4} wrap>
           <span>{formatHkTime(row.dueAt)}</span>
-          {row.overdue && <Tag color="error">{t('overdue')}</Tag>}
+          {row.overdue && <Tag color={TAG_ERROR}>{t('overdue')}</Tag>}
         </Space>
       ),
     },
