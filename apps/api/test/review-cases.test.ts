@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ApplicationStatus } from '@hk/domain';
 import {
   AssigneeListSchema,
@@ -9,7 +11,7 @@ import {
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   applicationSteps,
@@ -20,7 +22,9 @@ import {
   submissions,
 } from '../src/db/schema';
 import { openMissingReviewCases } from '../src/plugins/app/review/review-service';
+import { documentKindLabel } from '../src/plugins/app/submissions/application-pdf/labels';
 import { insertSubmission } from '../src/plugins/app/submissions/submission-repository';
+import { images, upload } from './application-helpers';
 import { saveStep } from './flow-step-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 import {
@@ -32,7 +36,7 @@ import {
   submittedApplication,
   totpNow,
 } from './review-helpers';
-import { confirmLoose, sign, submit } from './submit-helpers';
+import { audit, confirmLoose, ready, sign, submit } from './submit-helpers';
 
 const pgUrl = await findPostgres();
 
@@ -44,6 +48,16 @@ async function statusOf(t: TestApp, applicationId: string) {
   const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.id, applicationId));
   return row!.status;
 }
+
+describe('names the console shares with the applicant’s screens', () => {
+  // issue #22 finding 12: a returned address proof is named as the applicant's screen names it
+  it.each(['zh-CN', 'zh-HK', 'en'] as const)('the address proof (%s)', (lang) => {
+    const screen = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../web/src/locales/${lang}/address.json`), 'utf8'),
+    ) as Record<string, string>;
+    expect(documentKindLabel('address_proof', lang)).toBe(screen.proof_title);
+  });
+});
 
 describe.each(DB_KINDS)('review cases (%s)', (kind) => {
   const { t, test } = useTestApp(kind, pgUrl);
@@ -496,6 +510,99 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect(second.can.decideItems).toBe(true);
     // nothing was changed but the confirmation: the diff says so
     expect(second.items.filter((i) => i.changedSinceLastReview).map((i) => i.key)).toEqual([]);
+  });
+
+  test('the signature card shows staff the agreements, the signing time and language; a re-signing says what changed (issue #22)', async () => {
+    const reviewer = await as('reviewer');
+    const applicant = await ready(t);
+    const signedWith = (at: Date) => ({
+      agreements: [
+        {
+          id: 'client_agreement',
+          version: '2026-11-01.1',
+          sha256: 'a'.repeat(64),
+          title: 'Client Agreement',
+        },
+        {
+          id: 'pics',
+          version: '2026-11-01.1',
+          sha256: 'b'.repeat(64),
+          title: 'Personal Information Collection Statement',
+        },
+      ],
+      signed_at: at.toISOString(),
+      language: 'zh-HK',
+    });
+    await sign(t, applicant, undefined, signedWith(new Date('2026-11-26T02:20:00.000Z')));
+    expect((await submit(t, applicant)).json.status).toBe(0);
+    const [first] = await t.app.ctx.db
+      .select()
+      .from(reviewCases)
+      .innerJoin(applications, eq(applications.id, reviewCases.applicationId))
+      .where(eq(applications.userId, applicant.userId));
+    const caseId = first!.review_cases.id;
+    let v = view(await staffCall(t, reviewer, 'POST', `/cases/${caseId}/assign`, { version: 0 }));
+    const card = v.items.find((i) => i.key === 'step:signature')!;
+    expect(card.title).toBe('Agreements and signature');
+    expect(card.fields).toEqual(
+      expect.arrayContaining([
+        { label: 'Agreement 1', value: 'Document: Client Agreement; Version: 2026-11-01.1' },
+        {
+          label: 'Agreement 2',
+          value: 'Document: Personal Information Collection Statement; Version: 2026-11-01.1',
+        },
+        { label: 'Signed at', value: '2026-11-26 10:20 HKT' },
+        { label: 'Language signed in', value: 'Traditional Chinese' },
+      ]),
+    );
+    // no hash, pen data or document id as a line
+    expect(JSON.stringify(card.fields)).not.toMatch(/a{64}|answers_hash|strokes/);
+
+    // returned; the applicant retakes the ID and signs again a day later
+    const idFront = v.items.find((i) => i.kind === 'document' && i.step === 'identity')!;
+    v = view(
+      await staffCall(t, reviewer, 'PUT', `/cases/${caseId}/items/${idFront.key}`, {
+        version: v.case.version,
+        verdict: 'revision',
+        reasons: ['blurry_image'],
+        applicantComment: null,
+        internalNote: null,
+      }),
+    );
+    view(await staffCall(t, reviewer, 'POST', `/cases/${caseId}/return`, { version: v.case.version }));
+    expect((await upload(t, applicant.token, 'id_front', await images.jpeg(900, 560))).json.status).toBe(0);
+    await confirmLoose(t, applicant, 'identity', {});
+    const reopened = (await audit(t, applicant)).json.data.blocking as string[];
+    for (const step of reopened.filter((x) => x !== 'signature'))
+      await confirmLoose(t, applicant, step as never, {});
+    await sign(t, applicant, undefined, signedWith(new Date('2026-11-27T03:05:00.000Z')));
+    expect((await submit(t, applicant)).json.status).toBe(0);
+    const [second] = await t.app.ctx.db
+      .select()
+      .from(reviewCases)
+      .where(
+        and(
+          eq(reviewCases.applicationId, first!.review_cases.applicationId),
+          eq(reviewCases.submissionNumber, 2),
+        ),
+      );
+    const again = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
+    const resigned = again.items.find((i) => i.key === 'step:signature')!;
+    expect(resigned.changedSinceLastReview).toBe(true);
+    expect(resigned.changes).toEqual([
+      { label: 'Signed at', before: '2026-11-26 10:20 HKT', after: '2026-11-27 11:05 HKT' },
+    ]);
+    // the staff member's language: the same card in zh-HK
+    const hk = await t.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/cases/${second!.id}`,
+      headers: { cookie: reviewer.cookie, lang: 'zh-HK' },
+    });
+    const hkCard = view(hk).items.find((i) => i.key === 'step:signature')!;
+    expect(hkCard.changes.map((c) => c.label)).toEqual(['簽署時間']);
+    expect(hkCard.fields.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['協議 1', '協議 2', '簽署時間', '簽署語言']),
+    );
   });
 
   test('decline → -2 by an approver only, with its reason (a note for "other")', async () => {
