@@ -44,6 +44,7 @@ import {
 } from '@hk/domain/review/items';
 import type { NoticeTemplate } from '@hk/domain/review/notices';
 import type { DeclineReason, RevisionReason } from '@hk/domain/review/reasons';
+import { parseQueueSearch } from '@hk/domain/review/search';
 import { type ReviewQueue, reviewDueAt } from '@hk/domain/review/sla';
 import { checkHasPermission, checkIsStaffRole, type StaffPermission } from '@hk/domain/staff/roles';
 import { renderStepAnswers } from '@hk/domain/steps/catalogues';
@@ -100,6 +101,7 @@ import {
   updateCaseIfVersion,
   upsertDecision,
 } from './review-repository';
+import { hashQueueSearch } from './search-service';
 import { similarApplications } from './similar-service';
 
 // The review of submitted applications (issue #14, docs/backoffice.md "Review and decisions").
@@ -246,6 +248,10 @@ export async function fetchQueue(
         : query.assignee === undefined
           ? undefined
           : query.assignee.toLowerCase();
+  // the contract refuses a query that cannot be searched (this is its second look); a search narrows
+  // the filters shown, the open stages included unless another stage is chosen
+  const search = query.q === undefined ? undefined : parseQueueSearch(query.q);
+  if (typeof search === 'string') throw new AppError('VALIDATION_FAILED', { q: search });
   const { rows, total } = await queryQueue(
     ctx.db,
     {
@@ -256,6 +262,7 @@ export async function fetchQueue(
       overdue: query.overdue === undefined ? undefined : query.overdue === 'true',
       submittedBefore:
         query.minAgeHours === undefined ? undefined : new Date(now.getTime() - query.minAgeHours * HOUR_MS),
+      search: search ? hashQueueSearch(ctx.vault, search) : undefined,
       now,
     },
     query.sort ?? 'due',
