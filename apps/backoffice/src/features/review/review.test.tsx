@@ -338,6 +338,57 @@ describe('review queue', () => {
     );
   });
 
+  it('searches by name, number or last digits from a labelled box, refusing too little (issue #22)', async () => {
+    const calls = fakeApi(
+      ['reviewer'],
+      [
+        (c) =>
+          c.method === 'GET' && urlOf(c).pathname === '/backoffice/api/cases'
+            ? ok(
+                queueOf([
+                  summary(),
+                  summary({ id: 'c3', applicantName: 'HO Wai', stage: 'approved', queue: 'approval' }),
+                ]),
+              )
+            : undefined,
+      ],
+    );
+    start('/backoffice/review-queue?stage=in_review');
+    await screen.findByRole('link', { name: 'CHAN Siu Ming' });
+    // a closed case's row names no queue
+    const closed = screen.getByRole('link', { name: 'HO Wai' }).closest('tr')!;
+    expect(within(closed).queryByText('待批准')).toBeNull();
+    const box = within(screen.getByRole('search')).getByLabelText(
+      '按姓名、申请编号，或手机号码、证件号码的最后 4 位或以上数字搜索',
+    );
+    const send = within(screen.getByRole('search')).getByRole('button', { name: '搜索' });
+    const searched = () => calls.filter((c) => urlOf(c).searchParams.has('q'));
+
+    fireEvent.change(box, { target: { value: '123' } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '请输入姓名的至少 2 个字母（或 1 个汉字），或至少 4 位数字。',
+    );
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(searched()).toEqual([]);
+
+    fireEvent.change(box, { target: { value: ' 陈小明 ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('q')).toBe('陈小明'));
+    // the other filters stay; the server gets the search with them
+    expect(new URLSearchParams(window.location.search).get('stage')).toBe('in_review');
+    await waitFor(() => expect(searched().map((c) => urlOf(c).searchParams.get('q'))).toContain('陈小明'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(box, { target: { value: '4567' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('q')).toBe('4567'));
+    // an empty box clears the search
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).has('q')).toBe(false));
+  });
+
   it('says in words when the queue is empty and when it could not be loaded', async () => {
     let fail = false;
     fakeApi(
