@@ -38,7 +38,11 @@ export const signatureCatalogue = defineCatalogue({
     signed_at: { label: 'signature:staff_signed_at', value: { kind: 'instant' }, audience: STAFF_ONLY },
     language: {
       label: 'signature:staff_language',
-      value: { kind: 'choice', values: LANGUAGES, key: (v) => `signature:staff_language_${v}` },
+      value: {
+        kind: 'choice',
+        values: LANGUAGES,
+        key: (v) => `signature:staff_language_${v.replace('-', '_').toLowerCase()}`,
+      },
       audience: STAFF_ONLY,
     },
     pad: { label: null, value: { kind: 'hidden' }, audience: NOBODY },
