@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ApplicationStatus } from '@hk/domain';
 import {
   AssigneeListSchema,
@@ -9,7 +11,7 @@ import {
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   applicationSteps,
@@ -20,7 +22,9 @@ import {
   submissions,
 } from '../src/db/schema';
 import { openMissingReviewCases } from '../src/plugins/app/review/review-service';
+import { documentKindLabel } from '../src/plugins/app/submissions/application-pdf/labels';
 import { insertSubmission } from '../src/plugins/app/submissions/submission-repository';
+import { images, upload } from './application-helpers';
 import { saveStep } from './flow-step-helpers';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 import {
@@ -32,7 +36,7 @@ import {
   submittedApplication,
   totpNow,
 } from './review-helpers';
-import { confirmLoose, sign, submit } from './submit-helpers';
+import { audit, confirmLoose, ready, sign, submit } from './submit-helpers';
 
 const pgUrl = await findPostgres();
 
@@ -44,6 +48,16 @@ async function statusOf(t: TestApp, applicationId: string) {
   const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.id, applicationId));
   return row!.status;
 }
+
+describe('names the console shares with the applicant’s screens', () => {
+  // issue #22 finding 12: a returned address proof is named as the applicant's screen names it
+  it.each(['zh-CN', 'zh-HK', 'en'] as const)('the address proof (%s)', (lang) => {
+    const screen = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../web/src/locales/${lang}/address.json`), 'utf8'),
+    ) as Record<string, string>;
+    expect(documentKindLabel('address_proof', lang)).toBe(screen.proof_title);
+  });
+});
 
 describe.each(DB_KINDS)('review cases (%s)', (kind) => {
   const { t, test } = useTestApp(kind, pgUrl);
@@ -348,6 +362,67 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect([after.statusCode, after.json().status]).toEqual([409, 5103]);
   });
 
+  test('separation of duties (issue #22): an approver who decided the items and handed the case over cannot approve it (code and database)', async () => {
+    // the attack: the approver takes the case, decides every item, gives it to a reviewer who only
+    // presses "recommend", then approves it herself
+    const approver = await signInStaff(t, await createStaff(t, ['approver']));
+    const reviewer = await as('reviewer2');
+    const s = await caseReadyToRecommend(approver);
+    let v = view(
+      await staffCall(t, approver, 'POST', `/cases/${s.caseId}/assign`, {
+        version: s.v.case.version,
+        assigneeId: reviewer.id,
+      }),
+    );
+    expect(v.case.assignee?.id).toBe(reviewer.id);
+    v = view(
+      await staffCall(t, reviewer, 'POST', `/cases/${s.caseId}/recommend`, { version: v.case.version }),
+    );
+    expect(v.case.stage).toBe('recommended');
+    const fresh = view(await staffCall(t, approver, 'GET', `/cases/${s.caseId}`));
+    expect(fresh.can.approve).toBe(false);
+    t.clock.advance(30);
+    const refused = await staffCall(t, approver, 'POST', `/cases/${s.caseId}/approve`, {
+      version: v.case.version,
+      totp: totpNow(t, approver),
+    });
+    expect([refused.statusCode, refused.json().status], refused.body).toEqual([409, 5115]);
+    expect(refused.json().info).toMatch(/held this case or decided/);
+    expect(await statusOf(t, s.applicationId)).toBe(ApplicationStatus.SUBMITTED);
+
+    // the database refuses it too, whatever the code does: as the decider of every item...
+    const setApprover = (id: string) =>
+      t.app.ctx.db
+        .update(reviewCases)
+        .set({ approvedBy: id, approvedAt: t.clock.now })
+        .where(eq(reviewCases.id, s.caseId));
+    await expect(setApprover(approver.id)).rejects.toThrow();
+    // ...and as someone who only held it (an assignee of its events, the decisions left aside)
+    const holder = await signInStaff(t, await createStaff(t, ['approver']));
+    v = view(await staffCall(t, holder, 'GET', `/cases/${s.caseId}`));
+    await t.app.ctx.db.insert(reviewCaseEvents).values({
+      caseId: s.caseId,
+      type: 'assigned',
+      actorId: null,
+      previous: { assigneeId: reviewer.id },
+      next: { assigneeId: holder.id },
+      createdAt: t.clock.now,
+    });
+    await expect(setApprover(holder.id)).rejects.toThrow();
+    const [unchanged] = await t.app.ctx.db.select().from(reviewCases).where(eq(reviewCases.id, s.caseId));
+    expect(unchanged!.approvedBy).toBeNull();
+
+    // another approver, who took no part, approves
+    const other = await as('approver2');
+    t.clock.advance(30);
+    const ok = await staffCall(t, other, 'POST', `/cases/${s.caseId}/approve`, {
+      version: v.case.version,
+      totp: totpNow(t, accounts.approver2),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await statusOf(t, s.applicationId)).toBe(ApplicationStatus.APPROVED);
+  });
+
   test('an approval is void when the submission changed after the recommendation', async () => {
     const reviewer = await as('reviewer');
     const s = await caseReadyToRecommend(reviewer);
@@ -435,6 +510,99 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect(second.can.decideItems).toBe(true);
     // nothing was changed but the confirmation: the diff says so
     expect(second.items.filter((i) => i.changedSinceLastReview).map((i) => i.key)).toEqual([]);
+  });
+
+  test('the signature card shows staff the agreements, the signing time and language; a re-signing says what changed (issue #22)', async () => {
+    const reviewer = await as('reviewer');
+    const applicant = await ready(t);
+    const signedWith = (at: Date) => ({
+      agreements: [
+        {
+          id: 'client_agreement',
+          version: '2026-11-01.1',
+          sha256: 'a'.repeat(64),
+          title: 'Client Agreement',
+        },
+        {
+          id: 'pics',
+          version: '2026-11-01.1',
+          sha256: 'b'.repeat(64),
+          title: 'Personal Information Collection Statement',
+        },
+      ],
+      signed_at: at.toISOString(),
+      language: 'zh-HK',
+    });
+    await sign(t, applicant, undefined, signedWith(new Date('2026-11-26T02:20:00.000Z')));
+    expect((await submit(t, applicant)).json.status).toBe(0);
+    const [first] = await t.app.ctx.db
+      .select()
+      .from(reviewCases)
+      .innerJoin(applications, eq(applications.id, reviewCases.applicationId))
+      .where(eq(applications.userId, applicant.userId));
+    const caseId = first!.review_cases.id;
+    let v = view(await staffCall(t, reviewer, 'POST', `/cases/${caseId}/assign`, { version: 0 }));
+    const card = v.items.find((i) => i.key === 'step:signature')!;
+    expect(card.title).toBe('Agreements and signature');
+    expect(card.fields).toEqual(
+      expect.arrayContaining([
+        { label: 'Agreement 1', value: 'Document: Client Agreement; Version: 2026-11-01.1' },
+        {
+          label: 'Agreement 2',
+          value: 'Document: Personal Information Collection Statement; Version: 2026-11-01.1',
+        },
+        { label: 'Signed at', value: '2026-11-26 10:20 HKT' },
+        { label: 'Language signed in', value: 'Traditional Chinese' },
+      ]),
+    );
+    // no hash, pen data or document id as a line
+    expect(JSON.stringify(card.fields)).not.toMatch(/a{64}|answers_hash|strokes/);
+
+    // returned; the applicant retakes the ID and signs again a day later
+    const idFront = v.items.find((i) => i.kind === 'document' && i.step === 'identity')!;
+    v = view(
+      await staffCall(t, reviewer, 'PUT', `/cases/${caseId}/items/${idFront.key}`, {
+        version: v.case.version,
+        verdict: 'revision',
+        reasons: ['blurry_image'],
+        applicantComment: null,
+        internalNote: null,
+      }),
+    );
+    view(await staffCall(t, reviewer, 'POST', `/cases/${caseId}/return`, { version: v.case.version }));
+    expect((await upload(t, applicant.token, 'id_front', await images.jpeg(900, 560))).json.status).toBe(0);
+    await confirmLoose(t, applicant, 'identity', {});
+    const reopened = (await audit(t, applicant)).json.data.blocking as string[];
+    for (const step of reopened.filter((x) => x !== 'signature'))
+      await confirmLoose(t, applicant, step as never, {});
+    await sign(t, applicant, undefined, signedWith(new Date('2026-11-27T03:05:00.000Z')));
+    expect((await submit(t, applicant)).json.status).toBe(0);
+    const [second] = await t.app.ctx.db
+      .select()
+      .from(reviewCases)
+      .where(
+        and(
+          eq(reviewCases.applicationId, first!.review_cases.applicationId),
+          eq(reviewCases.submissionNumber, 2),
+        ),
+      );
+    const again = view(await staffCall(t, reviewer, 'GET', `/cases/${second!.id}`));
+    const resigned = again.items.find((i) => i.key === 'step:signature')!;
+    expect(resigned.changedSinceLastReview).toBe(true);
+    expect(resigned.changes).toEqual([
+      { label: 'Signed at', before: '2026-11-26 10:20 HKT', after: '2026-11-27 11:05 HKT' },
+    ]);
+    // the staff member's language: the same card in zh-HK
+    const hk = await t.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/cases/${second!.id}`,
+      headers: { cookie: reviewer.cookie, lang: 'zh-HK' },
+    });
+    const hkCard = view(hk).items.find((i) => i.key === 'step:signature')!;
+    expect(hkCard.changes.map((c) => c.label)).toEqual(['簽署時間']);
+    expect(hkCard.fields.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['協議 1', '協議 2', '簽署時間', '簽署語言']),
+    );
   });
 
   test('decline → -2 by an approver only, with its reason (a note for "other")', async () => {

@@ -37,7 +37,13 @@ export async function confirmLoose(
 }
 
 /** Signs as the signature step does: the hash of every step's answers as they stand now. */
-export async function sign(t: TestApp, user: Applicant, answersHash?: string) {
+export async function sign(
+  t: TestApp,
+  user: Applicant,
+  answersHash?: string,
+  /** More of the signature's record (the agreements, the time, the language), as the sign call keeps them. */
+  more: Record<string, unknown> = {},
+) {
   await t.app.ctx.db.transaction(async (tx) => {
     const app = await lockEditableApplicationOfUser(tx, user.userId);
     const rows = await listStepRows(tx, app.id);
@@ -51,7 +57,7 @@ export async function sign(t: TestApp, user: Applicant, answersHash?: string) {
       { vault: t.app.ctx.vault, now: t.clock.now, meta: SYSTEM_EVENT_META, steps: loose },
       app,
       'signature',
-      { answers: { answers_hash: hash }, confirm: true },
+      { answers: { ...more, answers_hash: hash }, confirm: true },
     );
   });
 }

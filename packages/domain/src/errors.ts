@@ -120,6 +120,8 @@ export const ErrorCode = {
   CASE_TOTP_REFUSED: 5113,
   /** The case cannot be given to that person (unknown, disabled, or without the role to decide). HTTP 400. */
   CASE_ASSIGNEE_INVALID: 5114,
+  /** Separation of duties (issue #22): whoever held the case or decided an item of it cannot approve it. HTTP 409. */
+  CASE_APPROVER_TOOK_PART: 5115,
   /** Deposits (issue #15, 52xx): no such credit, receiving account or application for operations. HTTP 404. */
   DEPOSIT_NOT_FOUND: 5201,
   /** The credit or remittance changed since it was read (its `version`): nothing was written; reload it. HTTP 409. */
@@ -251,6 +253,7 @@ export function httpStatusOf(name: ErrorCodeName): number {
     case 'CASE_NOTHING_TO_RETURN':
     case 'CASE_NOT_RECOMMENDED':
     case 'CASE_APPROVER_IS_MAKER':
+    case 'CASE_APPROVER_TOOK_PART':
     case 'CASE_SUBMISSION_CHANGED':
       return 409;
     default:

@@ -4,6 +4,7 @@ import { findLiveStorageKeys } from '../plugins/app/documents/document-repositor
 import type { FileStore, FileStoreLogger } from '../plugins/app/files/file-store';
 import { migrateDiskFiles } from '../plugins/app/files/migrate-disk-files';
 import { openMissingReviewCases } from '../plugins/app/review/review-service';
+import { backfillSearchKeys } from '../plugins/app/review/search-service';
 import type { Db } from './client';
 import { applicationSteps, dataMigrations } from './schema';
 
@@ -38,6 +39,13 @@ export async function runStartupMigrations(input: StartupInput): Promise<void> {
       const n = await openMissingReviewCases(tx as unknown as Db, input.now);
       await tx.insert(dataMigrations).values({ name: 'review_cases_for_submitted', doneAt: input.now });
       if (n > 0) input.logger.info({ opened: n }, 'review cases opened for applications already submitted');
+    }
+    if (!done.has('review_search_keys')) {
+      // issue #22: applications submitted before the queue's search get their keys (hashes only)
+      const n = await backfillSearchKeys(tx as unknown as Db, input.vault, input.now);
+      await tx.insert(dataMigrations).values({ name: 'review_search_keys', doneAt: input.now });
+      if (n > 0)
+        input.logger.info({ applications: n }, 'search keys written for applications already submitted');
     }
   });
   // Files of the old disk store (DATA_DIR/files) move into the configured store, once each.

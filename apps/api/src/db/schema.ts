@@ -743,6 +743,28 @@ export const clientFingerprints = pgTable(
   ],
 );
 
+/**
+ * Search in the review queue (issue #22 finding 7, packages/domain/src/review/search.ts): keyed
+ * hashes of an application's normalised name tokens (`name`) and of the last 4 or more characters
+ * of its mobile and identity number (`digits`), written at each submission; never the values.
+ */
+export const reviewSearchKeys = pgTable(
+  'review_search_keys',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    kind: text('kind').notNull(),
+    valueHash: text('value_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.kind, t.valueHash] }),
+    index('review_search_keys_value_idx').on(t.kind, t.valueHash, t.applicationId),
+    check('review_search_keys_kind_check', sql`kind in ('name', 'digits')`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Issue #15: the identity deposit, bank statements, FX rates, opening, content, retention.
 // ---------------------------------------------------------------------------------------------

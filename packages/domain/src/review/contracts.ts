@@ -12,6 +12,7 @@ import { STEP_IDS } from '../steps/types';
 import { CASE_STAGES, ITEM_VERDICTS } from './decisions';
 import { CASE_FLAGS } from './flags';
 import { DECLINE_REASONS, REVISION_REASONS } from './reasons';
+import { parseQueueSearch, SEARCH_MAX_LENGTH } from './search';
 import { REVIEW_SLA_HOURS } from './sla';
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
@@ -32,6 +33,16 @@ export const CaseQueueQuerySchema = z.object({
   /** Submitted at least this many hours ago. */
   minAgeHours: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(24 * 365))),
   sort: z.optional(z.enum(['due', 'submitted', '-submitted'])),
+  /**
+   * Search (issue #22): a name or part of it (Chinese or English), an application number, or the
+   * last 4 or more digits of the mobile or the ID number (review/search.ts parseQueueSearch).
+   */
+  q: z.optional(
+    z.string().check(
+      z.maxLength(SEARCH_MAX_LENGTH),
+      z.refine((v) => typeof parseQueueSearch(v) !== 'string', { message: 'search_too_short' }),
+    ),
+  ),
   page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100000))),
   pageSize: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
@@ -108,6 +119,8 @@ export const CaseEventSchema = z.object({
 /** GET /backoffice/api/cases/:id */
 export const CaseViewSchema = z.object({
   case: CaseSummarySchema,
+  /** The application's id: its records page (issue #22) and the audit name it. */
+  applicationId: z.string(),
   submissionSha256: z.string(),
   recommendation: z.nullable(z.object({ by: StaffRefSchema, at: z.string(), submissionSha256: z.string() })),
   items: z.array(CaseItemSchema),
@@ -127,6 +140,8 @@ export const CaseViewSchema = z.object({
     approve: z.boolean(),
     decline: z.boolean(),
     readSensitive: z.boolean(),
+    /** records.read: the case links to its application's records page. */
+    readRecords: z.boolean(),
   }),
 });
 export type CaseView = z.infer<typeof CaseViewSchema>;

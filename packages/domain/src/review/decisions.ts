@@ -97,6 +97,7 @@ export type CaseActionProblem =
   | 'nothing_to_return'
   | 'not_recommended'
   | 'approver_is_maker'
+  | 'approver_took_part'
   | 'submission_changed'
   | 'already_recommended';
 
@@ -143,8 +144,32 @@ export interface Recommendation {
 }
 
 /**
- * Approving (the checker, status 1 → 2): a recommended case, by someone other than the maker, about
- * the very submission that was recommended, with no item in revision.
+ * Who took part in a case, for separation of duties (issue #22 finding 3): everyone who held it
+ * (its assignee now, and every assignee of its `assigned` events, the re-submission's routing
+ * included) and everyone who decided an item of it (the current decisions, whose decider of an
+ * approval carried over from the previous submission is the person who made it then, and every
+ * `item_decided` event's actor, so a decision replaced later still counts).
+ */
+export function caseParticipants(input: {
+  assigneeId: string | null;
+  deciderIds: readonly string[];
+  events: readonly { type: string; actorId: string | null; next: Record<string, unknown> | null }[];
+}): Set<string> {
+  const ids = new Set<string>();
+  if (input.assigneeId) ids.add(input.assigneeId);
+  for (const id of input.deciderIds) ids.add(id);
+  for (const e of input.events) {
+    if (e.type === 'item_decided' && e.actorId) ids.add(e.actorId);
+    const held = e.next?.assigneeId;
+    if (e.type === 'assigned' && typeof held === 'string') ids.add(held);
+  }
+  return ids;
+}
+
+/**
+ * Approving (the checker, status 1 → 2): a recommended case, by someone other than the maker who
+ * neither held the case nor decided any of its items (`participants`, caseParticipants: separation
+ * of duties, issue #22), about the very submission that was recommended, with no item in revision.
  */
 export function checkCanApprove(
   c: CaseView,
@@ -152,10 +177,12 @@ export function checkCanApprove(
   recommendation: Recommendation | null,
   approverId: string,
   currentSubmissionSha256: string,
+  participants: ReadonlySet<string>,
 ): CaseActionProblem | null {
   if (!checkIsCaseOpen(c.stage)) return 'case_closed';
   if (c.stage !== 'recommended' || !recommendation) return 'not_recommended';
   if (recommendation.staffId === approverId) return 'approver_is_maker';
+  if (participants.has(approverId)) return 'approver_took_part';
   if (recommendation.submissionSha256 !== currentSubmissionSha256) return 'submission_changed';
   if (tally.revision.length > 0) return 'items_in_revision';
   if (tally.pending.length > 0) return 'items_pending';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  caseParticipants,
   checkCanApprove,
   checkCanDecideItem,
   checkCanDecline,
@@ -84,13 +85,67 @@ describe('case actions', () => {
     const all = tally(['approved', 'approved', 'approved', 'approved']);
     const rec = { stage: 'recommended' as const, assigneeId: 'rev' };
     const recommendation = { staffId: 'rev', submissionSha256: 'aa' };
-    expect(checkCanApprove(mine, all, null, 'appr', 'aa')).toBe('not_recommended');
-    expect(checkCanApprove(rec, all, recommendation, 'rev', 'aa')).toBe('approver_is_maker');
-    expect(checkCanApprove(rec, all, recommendation, 'appr', 'bb')).toBe('submission_changed');
-    expect(checkCanApprove(rec, all, recommendation, 'appr', 'aa')).toBeNull();
-    expect(checkCanApprove({ ...rec, stage: 'declined' }, all, recommendation, 'appr', 'aa')).toBe(
+    const none = new Set<string>();
+    expect(checkCanApprove(mine, all, null, 'appr', 'aa', none)).toBe('not_recommended');
+    expect(checkCanApprove(rec, all, recommendation, 'rev', 'aa', none)).toBe('approver_is_maker');
+    expect(checkCanApprove(rec, all, recommendation, 'appr', 'bb', none)).toBe('submission_changed');
+    expect(checkCanApprove(rec, all, recommendation, 'appr', 'aa', none)).toBeNull();
+    expect(checkCanApprove({ ...rec, stage: 'declined' }, all, recommendation, 'appr', 'aa', none)).toBe(
       'case_closed',
     );
+  });
+  it('separation of duties: whoever held the case or decided an item of it cannot approve it', () => {
+    const all = tally(['approved', 'approved', 'approved', 'approved']);
+    const rec = { stage: 'recommended' as const, assigneeId: 'rev' };
+    const recommendation = { staffId: 'rev', submissionSha256: 'aa' };
+    const approve = (participants: Set<string>) =>
+      checkCanApprove(rec, all, recommendation, 'appr', 'aa', participants);
+    // the attack of issue #22: the approver decided every item, then handed the case to the maker
+    const attack = caseParticipants({
+      assigneeId: 'rev',
+      deciderIds: ['appr'],
+      events: [
+        { type: 'assigned', actorId: 'appr', next: { assigneeId: 'appr' } },
+        { type: 'item_decided', actorId: 'appr', next: { key: 'step:identity' } },
+        { type: 'assigned', actorId: 'appr', next: { assigneeId: 'rev' } },
+      ],
+    });
+    expect(attack).toEqual(new Set(['rev', 'appr']));
+    expect(approve(attack)).toBe('approver_took_part');
+    // held only (routed to her by a re-submission, an event with no actor), decided nothing
+    expect(
+      approve(
+        caseParticipants({
+          assigneeId: 'rev',
+          deciderIds: [],
+          events: [{ type: 'assigned', actorId: null, next: { assigneeId: 'appr', reason: 'resubmission' } }],
+        }),
+      ),
+    ).toBe('approver_took_part');
+    // an approval carried over from the previous submission: its decider counts
+    expect(approve(caseParticipants({ assigneeId: 'rev', deciderIds: ['appr'], events: [] }))).toBe(
+      'approver_took_part',
+    );
+    // a decision since replaced by someone else still counts (its event)
+    expect(
+      approve(
+        caseParticipants({
+          assigneeId: 'rev',
+          deciderIds: ['rev'],
+          events: [{ type: 'item_decided', actorId: 'appr', next: { key: 'step:identity' } }],
+        }),
+      ),
+    ).toBe('approver_took_part');
+    // giving the case to someone (the actor of an assignment) is not holding it
+    expect(
+      approve(
+        caseParticipants({
+          assigneeId: 'rev',
+          deciderIds: ['rev'],
+          events: [{ type: 'assigned', actorId: 'appr', next: { assigneeId: 'rev' } }],
+        }),
+      ),
+    ).toBeNull();
   });
   it('declining: any open case; "other" needs an internal note', () => {
     expect(checkCanDecline(mine, { reason: 'suspected_fraud', internalNote: null })).toBeNull();

@@ -525,5 +525,28 @@ describe('field catalogues', () => {
         },
       ),
     ).toEqual([]);
+    // staff approve the signature step: they read what was signed, when and in which language
+    // (issue #22 finding 8), still no pen data, hash or document id
+    const staff = (lang: Language) =>
+      renderStepAnswers(
+        'signature',
+        HONG_KONG_MARGIN_65.signature!.answers,
+        {},
+        {
+          lang,
+          t: translator(lang),
+          audience: 'staff',
+        },
+      ).map((l) => [l.label, l.value]);
+    expect(staff('en')).toEqual([
+      ['Agreement 1', 'Document: 客户协议; Version: 2026-11-01'],
+      ['Signed at', '2026-11-26 16:20 HKT'],
+      ['Language signed in', 'Traditional Chinese'],
+    ]);
+    expect(staff('zh-HK')).toEqual([
+      ['協議 1', '文件: 客户协议；版本: 2026-11-01'],
+      ['簽署時間', '2026-11-26 16:20 HKT'],
+      ['簽署語言', '繁體中文'],
+    ]);
   });
 });

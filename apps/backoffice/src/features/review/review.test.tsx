@@ -101,11 +101,13 @@ const NO_CAN = {
   approve: false,
   decline: false,
   readSensitive: true,
+  readRecords: false,
 };
 
 function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
   return z.parse(CaseViewSchema, {
     case: summary({ stage: 'in_review', assignee: { id: 's1', displayName: 'Chan Tai Man' }, version }),
+    applicationId: 'a7e0c1d2-0000-4000-8000-00000000000a',
     submissionSha256: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12',
     recommendation: null,
     items: [
@@ -336,6 +338,57 @@ describe('review queue', () => {
     );
   });
 
+  it('searches by name, number or last digits from a labelled box, refusing too little (issue #22)', async () => {
+    const calls = fakeApi(
+      ['reviewer'],
+      [
+        (c) =>
+          c.method === 'GET' && urlOf(c).pathname === '/backoffice/api/cases'
+            ? ok(
+                queueOf([
+                  summary(),
+                  summary({ id: 'c3', applicantName: 'HO Wai', stage: 'approved', queue: 'approval' }),
+                ]),
+              )
+            : undefined,
+      ],
+    );
+    start('/backoffice/review-queue?stage=in_review');
+    await screen.findByRole('link', { name: 'CHAN Siu Ming' });
+    // a closed case's row names no queue
+    const closed = screen.getByRole('link', { name: 'HO Wai' }).closest('tr')!;
+    expect(within(closed).queryByText('待批准')).toBeNull();
+    const box = within(screen.getByRole('search')).getByLabelText(
+      '按姓名、申请编号，或手机号码、证件号码的最后 4 位或以上数字搜索',
+    );
+    const send = within(screen.getByRole('search')).getByRole('button', { name: '搜索' });
+    const searched = () => calls.filter((c) => urlOf(c).searchParams.has('q'));
+
+    fireEvent.change(box, { target: { value: '123' } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '请输入姓名的至少 2 个字母（或 1 个汉字），或至少 4 位数字。',
+    );
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(searched()).toEqual([]);
+
+    fireEvent.change(box, { target: { value: ' 陈小明 ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('q')).toBe('陈小明'));
+    // the other filters stay; the server gets the search with them
+    expect(new URLSearchParams(window.location.search).get('stage')).toBe('in_review');
+    await waitFor(() => expect(searched().map((c) => urlOf(c).searchParams.get('q'))).toContain('陈小明'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(box, { target: { value: '4567' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('q')).toBe('4567'));
+    // an empty box clears the search
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).has('q')).toBe(false));
+  });
+
   it('says in words when the queue is empty and when it could not be loaded', async () => {
     let fail = false;
     fakeApi(
@@ -423,6 +476,109 @@ describe('case view', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['英文姓名：CHAN Siu Ming → CHAN Siu-ming', '曾用名：（无） → 陳小明']);
+  });
+
+  it('a re-submission: its parts to jump to by keyboard, and what changed at the top (issue #22)', async () => {
+    const base = caseView();
+    fakeApi(
+      ['reviewer'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/cases/c1'
+            ? ok({
+                ...base,
+                case: { ...base.case, submissionNumber: 2 },
+                items: [
+                  {
+                    ...base.items[0]!,
+                    changedSinceLastReview: true,
+                    changes: [{ label: '英文姓名', before: 'CHAN Siu Ming', after: 'CHAN Siu-ming' }],
+                  },
+                  base.items[1]!,
+                  {
+                    ...base.items[0]!,
+                    key: 'step:signature',
+                    step: 'signature',
+                    title: '协议及签名',
+                    fields: [{ label: '签署时间', value: '2026-11-27 10:00 HKT' }],
+                    changedSinceLastReview: true,
+                    changes: [
+                      { label: '签署时间', before: '2026-11-26 10:00 HKT', after: '2026-11-27 10:00 HKT' },
+                    ],
+                  },
+                  {
+                    ...base.items[0]!,
+                    key: 'step:address',
+                    step: 'address',
+                    title: '住址',
+                    fields: [],
+                    changedSinceLastReview: true,
+                    changes: [],
+                  },
+                ],
+              })
+            : undefined,
+      ],
+    );
+    start('/backoffice/cases/c1');
+    const nav = await screen.findByRole('navigation', { name: '本案件的各部分' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['变更内容', '身份证明', '协议及签名', '住址', '事件', '较早的提交']);
+    const summaryHeading = screen.getByRole('heading', {
+      level: 2,
+      name: /自上次审核以来的变更（第 2 次提交）/,
+    });
+    const summary = summaryHeading.closest('section')!;
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '身份证明：变更：英文姓名',
+      '身份证正面照片：新文件',
+      '协议及签名：变更：签署时间',
+      '住址：变更在以遮盖方式显示或仅作记录保存的资料中。',
+    ]);
+    // a link moves the keyboard's focus to its part
+    fireEvent.click(within(nav).getByRole('link', { name: '协议及签名' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: '协议及签名' }));
+    fireEvent.click(within(summary).getByRole('link', { name: '身份证明' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: '身份证明' }));
+  });
+
+  it('a closed case shows no queue; the records link only with records.read (issue #22)', async () => {
+    const base = caseView();
+    const approved = {
+      ...base,
+      case: { ...base.case, stage: 'approved' as const, queue: 'approval' as const },
+    };
+    fakeApi(
+      ['approver'],
+      [(c) => (c.method === 'GET' && c.url === '/backoffice/api/cases/c1' ? ok(approved) : undefined)],
+    );
+    start('/backoffice/cases/c1');
+    await screen.findByRole('heading', { level: 1, name: 'CHAN Siu Ming' });
+    expect(screen.getByText('已批准')).toBeTruthy();
+    expect(screen.queryByText('队列')).toBeNull();
+    expect(screen.queryByText('待批准')).toBeNull();
+    expect(screen.queryByRole('link', { name: '此申请的记录' })).toBeNull();
+    // no summary or "what changed" on a first submission
+    expect(screen.queryByRole('link', { name: '变更内容' })).toBeNull();
+  });
+
+  it('an open case shows its queue; with records.read the case links to its records page', async () => {
+    const base = caseView({ readRecords: true });
+    fakeApi(
+      ['approver'],
+      [(c) => (c.method === 'GET' && c.url === '/backoffice/api/cases/c1' ? ok(base) : undefined)],
+    );
+    start('/backoffice/cases/c1');
+    const link = await screen.findByRole('link', { name: '此申请的记录' });
+    expect(link.getAttribute('href')).toBe('/backoffice/records/a7e0c1d2-0000-4000-8000-00000000000a');
+    expect(screen.getByText('队列')).toBeTruthy();
   });
 
   it('lists similar clients with what they share, each a link to its case', async () => {

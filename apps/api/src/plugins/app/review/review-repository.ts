@@ -1,5 +1,5 @@
 import type { CaseStage } from '@hk/domain/review/decisions';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import {
   applications,
@@ -7,9 +7,11 @@ import {
   reviewCaseEvents,
   reviewCases,
   reviewItemDecisions,
+  reviewSearchKeys,
   staffAccessEvents,
   staffMembers,
   submissions,
+  users,
 } from '../../../db/schema';
 
 // The review's tables (issue #14): cases, the current decision per item, the cases' events and the
@@ -216,7 +218,54 @@ export interface QueueFilter {
   assigneeId?: string | null | undefined;
   overdue?: boolean | undefined;
   submittedBefore?: Date | undefined;
+  /** A search, hashed (search-service.ts): an id, a digits key, or name keys that must all match. */
+  search?: HashedSearch | undefined;
   now: Date;
+}
+
+export type HashedSearch =
+  | { kind: 'id'; id: string }
+  | { kind: 'digits'; hash: string }
+  | { kind: 'name'; hashes: string[] };
+
+function searchWhere(s: HashedSearch): SQL {
+  if (s.kind === 'id') return or(eq(reviewCases.applicationId, s.id), eq(reviewCases.id, s.id))!;
+  if (s.kind === 'digits')
+    return inArray(
+      reviewCases.applicationId,
+      sql`(select ${reviewSearchKeys.applicationId} from ${reviewSearchKeys} where ${reviewSearchKeys.kind} = 'digits' and ${reviewSearchKeys.valueHash} = ${s.hash})`,
+    );
+  // every token of the query among the application's name keys (the index holds kind, hash, id)
+  return inArray(
+    reviewCases.applicationId,
+    sql`(select ${reviewSearchKeys.applicationId} from ${reviewSearchKeys} where ${reviewSearchKeys.kind} = 'name' and ${inArray(reviewSearchKeys.valueHash, s.hashes)} group by ${reviewSearchKeys.applicationId} having count(distinct ${reviewSearchKeys.valueHash}) = ${s.hashes.length})`,
+  );
+}
+
+/** The application's search keys, replaced by this submission's (a name may have changed). */
+export async function replaceSearchKeys(
+  tx: Tx | Db,
+  applicationId: string,
+  keys: readonly { kind: string; valueHash: string }[],
+  now: Date,
+): Promise<void> {
+  await tx.delete(reviewSearchKeys).where(eq(reviewSearchKeys.applicationId, applicationId));
+  if (keys.length > 0)
+    await tx
+      .insert(reviewSearchKeys)
+      .values(keys.map((k) => ({ applicationId, ...k, createdAt: now })))
+      .onConflictDoNothing();
+}
+
+/** Applications with a submission and no search key yet: the start-up backfill. */
+export async function listApplicationsWithoutSearchKeys(db: Db | Tx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: submissions.applicationId })
+    .from(submissions)
+    .where(
+      sql`not exists (select 1 from ${reviewSearchKeys} k where k.application_id = ${submissions.applicationId})`,
+    );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -244,6 +293,7 @@ function queueWhere(f: QueueFilter): SQL | undefined {
         ? gte(reviewCases.dueAt, f.now)
         : undefined,
     f.submittedBefore ? lte(reviewCases.submittedAt, f.submittedBefore) : undefined,
+    f.search ? searchWhere(f.search) : undefined,
   ];
   return and(...where.filter((w): w is SQL => w !== undefined));
 }
@@ -313,4 +363,18 @@ export async function listSubmissionsWithoutCase(db: Db | Tx): Promise<string[]>
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** The applicant's sealed mobile (for the search keys; decrypted by the caller, never kept in clear). */
+export async function findSealedMobileOfApplication(
+  db: Db | Tx,
+  applicationId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ mobileEnc: users.mobileEnc })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.mobileEnc ?? null;
 }

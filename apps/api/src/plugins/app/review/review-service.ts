@@ -19,6 +19,7 @@ import {
   type CaseActionProblem,
   type CaseStage,
   type CaseTally,
+  caseParticipants,
   checkCanApprove,
   checkCanDecideItem,
   checkCanDecline,
@@ -43,6 +44,7 @@ import {
 } from '@hk/domain/review/items';
 import type { NoticeTemplate } from '@hk/domain/review/notices';
 import type { DeclineReason, RevisionReason } from '@hk/domain/review/reasons';
+import { parseQueueSearch } from '@hk/domain/review/search';
 import { type ReviewQueue, reviewDueAt } from '@hk/domain/review/sla';
 import { checkHasPermission, checkIsStaffRole, type StaffPermission } from '@hk/domain/staff/roles';
 import { renderStepAnswers } from '@hk/domain/steps/catalogues';
@@ -99,6 +101,7 @@ import {
   updateCaseIfVersion,
   upsertDecision,
 } from './review-repository';
+import { hashQueueSearch } from './search-service';
 import { similarApplications } from './similar-service';
 
 // The review of submitted applications (issue #14, docs/backoffice.md "Review and decisions").
@@ -192,6 +195,7 @@ const ERROR_OF_PROBLEM = {
   nothing_to_return: 'CASE_NOTHING_TO_RETURN',
   not_recommended: 'CASE_NOT_RECOMMENDED',
   approver_is_maker: 'CASE_APPROVER_IS_MAKER',
+  approver_took_part: 'CASE_APPROVER_TOOK_PART',
   submission_changed: 'CASE_SUBMISSION_CHANGED',
   already_recommended: 'CASE_ALREADY_RECOMMENDED',
 } as const satisfies Record<CaseActionProblem, string>;
@@ -244,6 +248,10 @@ export async function fetchQueue(
         : query.assignee === undefined
           ? undefined
           : query.assignee.toLowerCase();
+  // the contract refuses a query that cannot be searched (this is its second look); a search narrows
+  // the filters shown, the open stages included unless another stage is chosen
+  const search = query.q === undefined ? undefined : parseQueueSearch(query.q);
+  if (typeof search === 'string') throw new AppError('VALIDATION_FAILED', { q: search });
   const { rows, total } = await queryQueue(
     ctx.db,
     {
@@ -254,6 +262,7 @@ export async function fetchQueue(
       overdue: query.overdue === undefined ? undefined : query.overdue === 'true',
       submittedBefore:
         query.minAgeHours === undefined ? undefined : new Date(now.getTime() - query.minAgeHours * HOUR_MS),
+      search: search ? hashQueueSearch(ctx.vault, search) : undefined,
       now,
     },
     query.sort ?? 'due',
@@ -296,6 +305,7 @@ function canOf(
   c: ReviewCaseRow,
   tally: CaseTally,
   currentSha: string | null,
+  participants: ReadonlySet<string>,
 ): CaseView['can'] {
   const me = session.staff.id;
   const has = (p: StaffPermission) => checkHasPermission(session.roles, p);
@@ -315,10 +325,12 @@ function canOf(
     returnToApplicant: has('case.decide_items') && checkCanReturn(view, tally, me) === null,
     recommend: has('case.recommend') && checkCanRecommend(view, tally, me) === null,
     approve:
-      has('case.approve') && checkCanApprove(view, tally, recommendation, me, currentSha ?? '') === null,
+      has('case.approve') &&
+      checkCanApprove(view, tally, recommendation, me, currentSha ?? '', participants) === null,
     decline:
       has('case.reject') && checkCanDecline(view, { reason: 'not_eligible', internalNote: null }) === null,
     readSensitive: has('sensitive.read'),
+    readRecords: has('records.read'),
   };
 }
 
@@ -458,6 +470,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
   const sep = LIST_SEPARATOR[lang];
   return {
     case: summaryOf(c, c.assigneeId ? (names.get(c.assigneeId) ?? null) : null, lang, now),
+    applicationId: c.applicationId,
     submissionSha256: c.submissionSha256,
     recommendation:
       c.recommendedBy && c.recommendedAt
@@ -482,7 +495,17 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
         submittedAt: x.submittedAt.toISOString(),
         outcome: STAGE_TEXTS[x.stage as CaseStage]?.[lang] ?? x.stage,
       })),
-    can: canOf(session, c, tally, currentSha),
+    can: canOf(
+      session,
+      c,
+      tally,
+      currentSha,
+      caseParticipants({
+        assigneeId: c.assigneeId,
+        deciderIds: decisions.map((d) => d.staffId),
+        events,
+      }),
+    ),
   };
 }
 
@@ -600,8 +623,9 @@ async function writeCase(
 async function itemsAndTally(tx: Tx, c: ReviewCaseRow) {
   const submission = await submissionOfCase(tx, c);
   const items = reviewItemsOfSnapshot(submission.snapshot);
-  const tally = tallyItems(items, verdictsOf(await listDecisions(tx, c.id)));
-  return { submission, items, tally };
+  const decisions = await listDecisions(tx, c.id);
+  const tally = tallyItems(items, verdictsOf(decisions));
+  return { submission, items, tally, decisions };
 }
 
 /** Assigns the case to oneself (no `assigneeId`) or, with case.reassign, to someone who decides cases. */
@@ -790,8 +814,15 @@ export async function approveCase(
   requirePermission(session, 'case.approve');
   try {
     return await writeCase(ctx, session, caseId, input.version, async ({ tx, c, now, save, notify }) => {
-      const { tally } = await itemsAndTally(tx, c);
+      const { tally, decisions } = await itemsAndTally(tx, c);
       const current = await currentSubmissionSha256(tx, c.applicationId);
+      // separation of duties: nobody who held the case or decided an item of it (the database's
+      // trigger review_cases_approver_took_no_part says the same)
+      const participants = caseParticipants({
+        assigneeId: c.assigneeId,
+        deciderIds: decisions.map((d) => d.staffId),
+        events: await listCaseEvents(tx, c.id),
+      });
       refuse(
         checkCanApprove(
           { stage: c.stage as CaseStage, assigneeId: c.assigneeId },
@@ -799,6 +830,7 @@ export async function approveCase(
           c.recommendedBy ? { staffId: c.recommendedBy, submissionSha256: c.recommendedSha256 ?? '' } : null,
           session.staff.id,
           current ?? '',
+          participants,
         ),
       );
       await acceptApprovalCode(ctx, tx, session.staff.id, input.totp, now);

@@ -17,6 +17,7 @@ import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { carryOverApprovals } from '../review/carry-over-service';
 import { openReviewCase } from '../review/review-service';
+import { recordSearchKeys } from '../review/search-service';
 import { recordSimilarity } from '../review/similar-service';
 import {
   type ApplicationRow,
@@ -169,6 +170,8 @@ export async function submitApplication(
     await carryOverApprovals(tx, reviewCase, submission, now);
     // similar clients: this application's fingerprints against every other's, flagged both ways
     await recordSimilarity(tx, ctx.vault, app, rows, reviewCase, now);
+    // the queue's search keys (issue #22): keyed hashes of the name tokens and last digits only
+    await recordSearchKeys(tx, ctx.vault, app.id, rows, now);
     await fault('snapshot_stored');
     await recordEvent(tx, meta, {
       type: 'submission_created',

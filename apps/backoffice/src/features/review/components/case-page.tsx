@@ -1,10 +1,11 @@
 import type { CaseItem, CaseView } from '@hk/domain/review/contracts';
+import { checkIsCaseOpen } from '@hk/domain/review/decisions';
 import type { DeclineReason } from '@hk/domain/review/reasons';
 import { Alert, Button, Descriptions, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { casePath, ROUTES } from '../../../app/routes';
+import { casePath, ROUTES, recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import {
@@ -18,7 +19,7 @@ import {
   returnCase,
 } from '../api/review-api';
 import { formatHkTime, shortHash } from '../format';
-import { TAG_ATTENTION } from '../tag-colors';
+import { TAG_ATTENTION, TAG_ERROR } from '../tag-colors';
 import { ApproveModal } from './approve-modal';
 import { DeclineModal } from './decline-modal';
 import type { FromQueueState } from './queue-page';
@@ -46,6 +47,62 @@ function groupByStep(items: readonly CaseItem[]) {
     group.items.push(item);
   }
   return groups;
+}
+
+/** The id of a part of the case page (a step's heading, the summary, the events): the anchors' targets. */
+const partId = (part: string) => `part-${part}`;
+
+/** A link to a part of the page: moves the focus there (the heading is focusable), so the keyboard follows. */
+function PartLink({ part, children }: { part: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${partId(part)}`}
+      onClick={(e) => {
+        const target = document.getElementById(partId(part));
+        if (!target) return;
+        e.preventDefault();
+        target.focus();
+        target.scrollIntoView?.({ block: 'start' });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * What changed since the last review, at the top of a re-submission (issue #22 finding 12): each
+ * changed item with the labels of its changed lines, a link to its part of the page.
+ */
+function ChangesSummary({ view }: { view: CaseView }) {
+  const { t } = useTranslation('cases');
+  const changed = view.items.filter((i) => i.changedSinceLastReview);
+  return (
+    <section aria-labelledby={partId('changes')} className="changes-summary">
+      <Typography.Title level={2} id={partId('changes')} tabIndex={-1} className="section-title">
+        {t('summary_title', { n: view.case.submissionNumber })}
+      </Typography.Title>
+      {changed.length === 0 ? (
+        <Typography.Paragraph>{t('summary_none')}</Typography.Paragraph>
+      ) : (
+        <ul>
+          {changed.map((item) => (
+            <li key={item.key}>
+              <PartLink part={`step-${item.step}`}>{item.title}</PartLink>
+              {t('summary_separator')}
+              {item.kind === 'document'
+                ? t('summary_document_new')
+                : item.changes.length > 0
+                  ? t('summary_fields', {
+                      labels: [...new Set(item.changes.map((c) => c.label))].join(t('label_separator')),
+                    })
+                  : t('changes_not_shown')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 /**
@@ -142,6 +199,7 @@ export function CasePage() {
   const { view } = load;
   const c = view.case;
   const { can } = view;
+  const groups = groupByStep(view.items);
   const caseError = (
     ['assign', 'reassign', 'return', 'recommend', 'approve', 'decline'] as const satisfies CaseActionId[]
   )
@@ -167,6 +225,12 @@ export function CasePage() {
     <>
       <p className="back-link">
         <BackToQueue search={queueSearch} />
+        {can.readRecords && (
+          <>
+            {' · '}
+            <Link to={recordsPath(view.applicationId)}>{t('records_link')}</Link>
+          </>
+        )}
       </p>
       <PageTitle>{c.applicantName}</PageTitle>
       <div role="status" aria-live="polite" className="visually-hidden">
@@ -180,7 +244,10 @@ export function CasePage() {
         className="case-header"
         items={[
           { key: 'stage', label: t('col_stage'), children: t(`stage_${c.stage}`) },
-          { key: 'queue', label: t('col_queue'), children: t(`queue_${c.queue}`) },
+          // the queue only while the case is open: a closed case waits in none (issue #22 finding 12)
+          ...(checkIsCaseOpen(c.stage)
+            ? [{ key: 'queue', label: t('col_queue'), children: t(`queue_${c.queue}`) }]
+            : []),
           { key: 'submission', label: t('col_submission'), children: c.submissionNumber },
           { key: 'submitted', label: t('col_submitted'), children: formatHkTime(c.submittedAt) },
           {
@@ -189,7 +256,7 @@ export function CasePage() {
             children: (
               <Space size={4} wrap>
                 <span>{formatHkTime(c.dueAt)}</span>
-                {c.overdue && <Tag color="error">{t('overdue')}</Tag>}
+                {c.overdue && <Tag color={TAG_ERROR}>{t('overdue')}</Tag>}
               </Space>
             ),
           },
@@ -325,12 +392,35 @@ export function CasePage() {
         onSubmit={onDecline}
       />
 
+      <nav aria-label={t('parts_nav')} className="case-parts">
+        <ul>
+          {c.submissionNumber > 1 && (
+            <li>
+              <PartLink part="changes">{t('parts_changes')}</PartLink>
+            </li>
+          )}
+          {groups.map((group) => (
+            <li key={group.step}>
+              <PartLink part={`step-${group.step}`}>{group.title}</PartLink>
+            </li>
+          ))}
+          <li>
+            <PartLink part="events">{t('parts_events')}</PartLink>
+          </li>
+          <li>
+            <PartLink part="earlier">{t('parts_earlier')}</PartLink>
+          </li>
+        </ul>
+      </nav>
+
+      {c.submissionNumber > 1 && <ChangesSummary view={view} />}
+
       <Typography.Title level={2} className="section-title">
         {t('items_title')}
       </Typography.Title>
-      {groupByStep(view.items).map((group) => (
-        <section key={group.step} className="step-group" aria-labelledby={`step-${group.step}`}>
-          <Typography.Title level={3} id={`step-${group.step}`} className="step-title">
+      {groups.map((group) => (
+        <section key={group.step} className="step-group" aria-labelledby={partId(`step-${group.step}`)}>
+          <Typography.Title level={3} id={partId(`step-${group.step}`)} tabIndex={-1} className="step-title">
             {group.title}
           </Typography.Title>
           {group.items.map((item) => (
@@ -354,7 +444,7 @@ export function CasePage() {
         </section>
       ))}
 
-      <Typography.Title level={2} className="section-title">
+      <Typography.Title level={2} id={partId('events')} tabIndex={-1} className="section-title">
         {t('events_title')}
       </Typography.Title>
       {view.events.length === 0 ? (
@@ -374,7 +464,7 @@ export function CasePage() {
         />
       )}
 
-      <Typography.Title level={2} className="section-title">
+      <Typography.Title level={2} id={partId('earlier')} tabIndex={-1} className="section-title">
         {t('earlier_title')}
       </Typography.Title>
       {view.earlierSubmissions.length === 0 ? (

@@ -1,9 +1,21 @@
 import type { CaseQueue, CaseQueueQuery, CaseSummary } from '@hk/domain/review/contracts';
-import { CASE_STAGES } from '@hk/domain/review/decisions';
+import { CASE_STAGES, checkIsCaseOpen } from '@hk/domain/review/decisions';
 import { CASE_FLAGS, caseFlagKey } from '@hk/domain/review/flags';
+import { parseQueueSearch } from '@hk/domain/review/search';
 import { REVIEW_SLA_HOURS } from '@hk/domain/review/sla';
-import { Alert, Button, Empty, InputNumber, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Empty,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { casePath } from '../../../app/routes';
@@ -13,7 +25,7 @@ import { StaffApiError } from '../../../lib/api';
 import { assignCaseToMe, fetchQueue, queueQueryOf, queueSearchOf } from '../api/review-api';
 import { checkCanAssignToMe } from '../assign-rule';
 import { formatHkTime } from '../format';
-import { TAG_ATTENTION } from '../tag-colors';
+import { TAG_ATTENTION, TAG_ERROR } from '../tag-colors';
 import type { SORT_TEXT_KEYS } from '../texts';
 
 const QUEUES = Object.keys(REVIEW_SLA_HOURS) as (keyof typeof REVIEW_SLA_HOURS)[];
@@ -118,7 +130,12 @@ export function QueuePage() {
     },
     { key: 'submission', title: t('col_submission'), render: (_, row) => row.submissionNumber },
     { key: 'stage', title: t('col_stage'), render: (_, row) => t(`stage_${row.stage}`) },
-    { key: 'queue', title: t('col_queue'), render: (_, row) => t(`queue_${row.queue}`) },
+    {
+      key: 'queue',
+      title: t('col_queue'),
+      // a closed case waits in no queue (issue #22 finding 12)
+      render: (_, row) => (checkIsCaseOpen(row.stage) ? t(`queue_${row.queue}`) : '—'),
+    },
     { key: 'submitted', title: t('col_submitted'), render: (_, row) => formatHkTime(row.submittedAt) },
     {
       key: 'due',
@@ -126,7 +143,7 @@ export function QueuePage() {
       render: (_, row) => (
         <Space size={4} wrap>
           <span>{formatHkTime(row.dueAt)}</span>
-          {row.overdue && <Tag color="error">{t('overdue')}</Tag>}
+          {row.overdue && <Tag color={TAG_ERROR}>{t('overdue')}</Tag>}
         </Space>
       ),
     },
@@ -176,13 +193,14 @@ export function QueuePage() {
     },
   ];
 
-  const hasFilters = ['stage', 'queue', 'flag', 'assignee', 'overdue', 'minAgeHours'].some((k) =>
+  const hasFilters = ['q', 'stage', 'queue', 'flag', 'assignee', 'overdue', 'minAgeHours'].some((k) =>
     searchParams.has(k),
   );
 
   return (
     <>
       <PageTitle>{t('common:page_review_queue')}</PageTitle>
+      <QueueSearchBox value={query.q} onSearch={(q) => update({ q })} />
       <section aria-label={t('filters_label')} className="queue-filters">
         <FilterField id="filter-stage" label={t('filter_stage')}>
           <Select
@@ -304,6 +322,65 @@ export function QueuePage() {
         />
       )}
     </>
+  );
+}
+
+/**
+ * The queue's search (issue #22 finding 7): a name or part of it, an application number, or the
+ * last 4 or more digits of a mobile or ID number. Checked by the domain's rule before it is sent;
+ * an empty box clears the search.
+ */
+function QueueSearchBox({
+  value,
+  onSearch,
+}: {
+  value: string | undefined;
+  onSearch: (q: string | undefined) => void;
+}) {
+  const { t } = useTranslation('cases');
+  const [draft, setDraft] = useState(value ?? '');
+  const [error, setError] = useState('');
+  useEffect(() => setDraft(value ?? ''), [value]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = draft.trim();
+    if (q === '') {
+      setError('');
+      onSearch(undefined);
+      return;
+    }
+    if (typeof parseQueueSearch(q) === 'string') {
+      setError(t('search_too_short'));
+      return;
+    }
+    setError('');
+    onSearch(q);
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a form is what submits on Enter; the <search> element's role is not yet known to every screen reader the staff use, the explicit role is
+    <form role="search" className="queue-search" onSubmit={submit}>
+      <label htmlFor="queue-search">{t('search_label')}</label>
+      <Space.Compact className="queue-search-row">
+        <Input
+          id="queue-search"
+          type="search"
+          value={draft}
+          maxLength={100}
+          placeholder={t('search_placeholder')}
+          onChange={(e) => setDraft(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'queue-search-error' : undefined}
+        />
+        <Button type="primary" htmlType="submit">
+          {t('search_button')}
+        </Button>
+      </Space.Compact>
+      {error && (
+        <span id="queue-search-error" role="alert" className="error-text">
+          {error}
+        </span>
+      )}
+    </form>
   );
 }
 

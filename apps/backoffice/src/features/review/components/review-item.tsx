@@ -11,7 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentUrl } from '../api/review-api';
 import { formatHkTime, formatSize, shortHash } from '../format';
-import { TAG_ATTENTION, TAG_OK } from '../tag-colors';
+import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../tag-colors';
 import type { ActionOutcome } from './case-page';
 import { PdfPages } from './pdf-pages';
 
@@ -45,7 +45,7 @@ export function ReviewItemBlock({
           {item.kind === 'step' ? t('answers_of', { title: item.title }) : item.title}
         </Typography.Title>
         <Space size={[4, 4]} wrap>
-          {item.changedSinceLastReview && <Tag color="processing">{t('changed_since_review')}</Tag>}
+          {item.changedSinceLastReview && <Tag color={TAG_CHANGED}>{t('changed_since_review')}</Tag>}
           {item.decision ? (
             <Tag color={item.decision.verdict === 'approved' ? TAG_OK : TAG_ATTENTION}>
               {t(`verdict_${item.decision.verdict}`)}
@@ -72,6 +72,10 @@ export function ReviewItemBlock({
             ))}
           </ul>
         </section>
+      )}
+
+      {item.kind === 'step' && item.changedSinceLastReview && item.changes.length === 0 && (
+        <Typography.Paragraph className="field-changes">{t('changes_not_shown')}</Typography.Paragraph>
       )}
 
       {item.fields.length > 0 && (
@@ -170,7 +174,7 @@ function DocumentView({
         {document.intact ? (
           <Tag color={TAG_OK}>{t('document_intact')}</Tag>
         ) : (
-          <Tag color="error">{t('document_not_intact')}</Tag>
+          <Tag color={TAG_ERROR}>{t('document_not_intact')}</Tag>
         )}
       </Space>
       {!canRead ? (

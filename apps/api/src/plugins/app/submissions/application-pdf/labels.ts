@@ -82,7 +82,8 @@ export const STEP_TITLES: Record<string, Texts> = {
 export const DOCUMENT_KINDS: Record<string, Texts> = {
   id_front: t('身份证件正面', '身份證件正面', 'ID front'),
   id_back: t('身份证件背面', '身份證件背面', 'ID back'),
-  address_proof: t('住址证明', '住址證明', 'Address proof'),
+  // the applicant's screen's name (address:proof_title), so a returned item reads as the screen does
+  address_proof: t('地址证明', '地址證明', 'Address proof'),
   asset_proof: t('资产证明', '資產證明', 'Asset proof'),
   employer_consent: t('雇主同意书', '僱主同意書', 'Employer consent'),
   selfie: t('自拍照', '自拍照', 'Selfie'),
