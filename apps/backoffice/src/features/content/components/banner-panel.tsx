@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAG_CHANGED, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { deleteBanner, fetchBanners, saveBanner } from '../api/content-api';
 import { useFieldErrors } from './form-errors';
@@ -87,10 +88,10 @@ export function BannerPanel() {
             title: t('col_state'),
             render: (_, b) => (
               <Space size={4} wrap>
-                <Tag color={b.published ? 'green' : undefined}>
+                <Tag color={b.published ? TAG_OK : undefined}>
                   {t(b.published ? 'state_published' : 'state_draft')}
                 </Tag>
-                {b.live ? <Tag color="blue">{t('state_live')}</Tag> : null}
+                {b.live ? <Tag color={TAG_CHANGED}>{t('state_live')}</Tag> : null}
               </Space>
             ),
           },

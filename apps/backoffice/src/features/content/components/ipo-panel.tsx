@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAG_CHANGED, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { deleteIpo, fetchIpos, saveIpo } from '../api/content-api';
 import { currentName, useFieldErrors } from './form-errors';
@@ -71,10 +72,10 @@ export function IpoPanel() {
             title: t('col_state'),
             render: (_, ipo) => (
               <Space size={4} wrap>
-                <Tag color={ipo.published ? 'green' : undefined}>
+                <Tag color={ipo.published ? TAG_OK : undefined}>
                   {t(ipo.published ? 'state_published' : 'state_draft')}
                 </Tag>
-                {ipo.openToday ? <Tag color="blue">{t('state_open_today')}</Tag> : null}
+                {ipo.openToday ? <Tag color={TAG_CHANGED}>{t('state_open_today')}</Tag> : null}
               </Space>
             ),
           },

@@ -10,6 +10,7 @@ import { Alert, Button, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { fetchCredits } from '../api/deposits-api';
@@ -106,7 +107,7 @@ export function CreditsPage() {
                   </span>
                 )}
                 {c.reasons.map((r) => (
-                  <Tag key={r.code} color="orange">
+                  <Tag key={r.code} color={TAG_ATTENTION}>
                     {r.label}
                   </Tag>
                 ))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
 import { fetchOpeningQueue, openAccount } from '../api/opening-api';
@@ -107,9 +108,9 @@ export function OpeningPage() {
               title: t('col_hkidr'),
               render: (_, a) =>
                 a.hkidrConsent ? (
-                  <Tag color="green">{t('hkidr_given')}</Tag>
+                  <Tag color={TAG_OK}>{t('hkidr_given')}</Tag>
                 ) : (
-                  <Tag color="orange">{t('hkidr_refused')}</Tag>
+                  <Tag color={TAG_ATTENTION}>{t('hkidr_refused')}</Tag>
                 ),
             },
             {

@@ -3,28 +3,27 @@ import { Alert, Button, Modal, Radio, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
-import { TAG_ATTENTION, TAG_OK } from '../../review/tag-colors';
 import { fetchOutbox, retryOutboxMessage } from '../api/outbox-api';
 import { channelKey, errorKindKey, filterKey, statusKey, templateKey } from '../texts';
 
 /** Red 8 with white text: 7.7:1 (WCAG 1.4.3). */
-const TAG_FAILED = '#a8071a';
 
 type Filter = (typeof OUTBOX_OPEN_STATUSES)[number] | 'all';
 
 type State = { kind: 'loading' } | { kind: 'ready'; list: OutboxList } | { kind: 'failed'; message: string };
 
 /**
- * Solid tags with white text, or the theme's AA tokens (decision 012, review/tag-colors.ts): antd's
+ * Solid tags with white text, or the theme's AA tokens (decision 012, components/tag-colors.ts): antd's
  * pale 'orange' and 'green' presets draw their text at about 3.3:1.
  */
 const STATUS_COLOR: Record<OutboxMessageView['status'], string> = {
   unknown: TAG_ATTENTION,
-  failed: TAG_FAILED,
-  pending: 'processing',
-  sending: 'processing',
+  failed: TAG_ERROR,
+  pending: TAG_CHANGED,
+  sending: TAG_CHANGED,
   sent: TAG_OK,
   skipped: 'default',
 };

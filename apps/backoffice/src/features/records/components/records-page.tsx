@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
 import { downloadEvidencePack, fetchRecords, placeHold, releaseHold } from '../api/records-api';
@@ -163,8 +164,8 @@ export function RecordsPage() {
       <Typography.Paragraph>{t(basisKey(r.basis))}</Typography.Paragraph>
       <Typography.Paragraph>
         {r.keepUntil ? t('keep_until', { date: formatHkTime(r.keepUntil) }) : t('keep_while_open')}{' '}
-        {r.onHold && <Tag color="red">{t('on_hold')}</Tag>}
-        {r.eligible && <Tag color="orange">{t('eligible')}</Tag>}
+        {r.onHold && <Tag color={TAG_ERROR}>{t('on_hold')}</Tag>}
+        {r.eligible && <Tag color={TAG_ATTENTION}>{t('eligible')}</Tag>}
       </Typography.Paragraph>
 
       {view.can.export && (
@@ -203,7 +204,7 @@ export function RecordsPage() {
                   <div>{h.releaseReason}</div>
                 </>
               ) : (
-                <Tag color="red">{t('hold_active')}</Tag>
+                <Tag color={TAG_ERROR}>{t('hold_active')}</Tag>
               ),
           },
           ...(view.can.hold

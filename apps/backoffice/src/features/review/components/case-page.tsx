@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { casePath, ROUTES, recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import {
   approveCase,
@@ -19,7 +20,6 @@ import {
   returnCase,
 } from '../api/review-api';
 import { formatHkTime, shortHash } from '../format';
-import { TAG_ATTENTION, TAG_ERROR } from '../tag-colors';
 import { ApproveModal } from './approve-modal';
 import { DeclineModal } from './decline-modal';
 import type { FromQueueState } from './queue-page';

@@ -9,9 +9,9 @@ import { REVISION_REASONS, type RevisionReason, revisionReasonKey } from '@hk/do
 import { Alert, Button, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { documentUrl } from '../api/review-api';
 import { formatHkTime, formatSize, shortHash } from '../format';
-import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../tag-colors';
 import type { ActionOutcome } from './case-page';
 import { PdfPages } from './pdf-pages';
 

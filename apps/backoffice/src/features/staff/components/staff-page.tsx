@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
+import { TAG_ATTENTION, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../review/format';
 import { changeRoles, createStaff, fetchStaff, newSetupLink, staffAction } from '../api/staff-api';
@@ -28,7 +29,13 @@ interface IssuedLink {
   expiresAt: string;
 }
 
-const STATE_COLORS = { active: 'green', disabled: 'default', locked: 'red', awaiting_setup: 'gold' } as const;
+// solid AA tags (components/tag-colors.ts); 'default' is antd's dark text on grey (14:1)
+const STATE_COLORS = {
+  active: TAG_OK,
+  disabled: 'default',
+  locked: TAG_ERROR,
+  awaiting_setup: TAG_ATTENTION,
+} as const;
 
 /** The address the new member opens: the token after `#`, so it never reaches a server log. */
 export function setupLinkOf(token: string): string {
