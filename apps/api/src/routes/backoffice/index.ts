@@ -28,6 +28,7 @@ import { listStaffEvents } from '../../plugins/app/staff/staff-event-repository'
 import { contentStaffRoutes } from './content';
 import { depositRoutes } from './deposits';
 import { evidenceRoutes } from './evidence';
+import { jobRoutes } from './jobs';
 import { openingRoutes } from './opening';
 import { reviewRoutes } from './review';
 
@@ -223,6 +224,8 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   // opening accounts, an application's records and evidence pack (issue #15): opening.ts, evidence.ts
   await app.register(openingRoutes);
   await app.register(evidenceRoutes);
+  // heavy staff work as background jobs, their progress and results (issue #22): jobs.ts
+  await app.register(jobRoutes);
   // content the status page shows (issue #15): routes/backoffice/content.ts
   await app.register(contentStaffRoutes);
 }
