@@ -19,24 +19,26 @@ const config = { ...loadConfig(process.env), port: 0, host: '127.0.0.1' };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const vault = createVault(config.dataKey);
 const sms = new RecordingSms();
-const app = await buildApp({ config, db: database.db, vault, sms, now: () => new Date() });
+// the helpers' clock: a sign-in moves it to the next TOTP step (review-helpers.ts), so the app
+// reads the same clock, a minute ahead of the wall at most
+let offset = 0;
+const now = () => new Date(Date.now() + offset);
+const app = await buildApp({ config, db: database.db, vault, sms, now });
 const jobs = startJobRunner({
   db: database.db,
   files: app.ctx.files,
   handlers: jobHandlersOf(app.ctx),
-  now: () => new Date(),
+  now,
   log: app.log.child({ module: 'jobs' }),
 });
 
-// the helpers' clock is the real one here; a sign-in's TOTP step is waited for rather than skipped
-let offset = 0;
 const asTestApp = {
   app,
   config,
   sms,
   clock: {
     get now() {
-      return new Date(Date.now() + offset);
+      return now();
     },
     advance(seconds: number) {
       offset += seconds * 1000;
@@ -58,6 +60,8 @@ const hkd = (await database.db.select().from(receivingAccounts)).find(
 );
 if (!hkd) throw new Error('bench: no HSBC receiving account in the seed');
 
+// as server.ts does after start-up: the worker threads load their modules now, not in the first job
+await app.ctx.heavy.warm();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -48,6 +48,13 @@ import { checkIsCsvFormatName } from './statement-file';
 /** Lines per committed batch: short transactions, so other requests never wait long on a lock. */
 export const IMPORT_BATCH_LINES = 500;
 
+/**
+ * The worker pool's limit for reading a whole statement in the job: no request waits on it, and
+ * the pool's threads run at a lower priority than requests, so a 100,000-line file on a busy
+ * machine may take longer than an upload check's limit (HEAVY_TIMEOUT_MS).
+ */
+const PARSE_TIMEOUT_MS = 120_000;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StatementUpload {
@@ -235,11 +242,11 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
 
   let parsed: Awaited<ReturnType<typeof ctx.heavy.run<'statement'>>>;
   try {
-    parsed = await ctx.heavy.run('statement', {
-      bytes: new Uint8Array(bytes),
-      csvFormat: account.statementFormat,
-      account: account.accountNumber,
-    });
+    parsed = await ctx.heavy.run(
+      'statement',
+      { bytes: new Uint8Array(bytes), csvFormat: account.statementFormat, account: account.accountNumber },
+      { timeoutMs: PARSE_TIMEOUT_MS },
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT')
       return refuse(ctx, imported, 'statement_too_slow');
@@ -293,6 +300,8 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
     done = next;
     if (notified.value) kickOutboxSender(ctx.db);
     await scope.checkpoint(done);
+    // the connection and the event loop to the others between two batches
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   const final = (await findImport(ctx.db, imported.id)) ?? imported;

@@ -17,6 +17,9 @@ export type EvidenceJobCtx = Pick<AppContext, 'db' | 'vault' | 'files' | 'now' |
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The worker pool's limit for a pack's PDF or zip: no request waits on them (see HEAVY_TIMEOUT_MS). */
+const JOB_TASK_TIMEOUT_MS = 60_000;
+
 /** Steps of an export, its progress: the records read with the PDFs drawn, the zip, stored. */
 const EXPORT_STEPS = 3;
 
@@ -63,11 +66,11 @@ export async function runEvidenceExportJob(ctx: EvidenceJobCtx, scope: JobScope)
   let applicationId: string;
   try {
     const pack = await exportEvidencePack(ctx, input.applicationId, input.requester, async (pdfInput) =>
-      Buffer.from(await ctx.heavy.run('applicationPdf', pdfInput)),
+      Buffer.from(await ctx.heavy.run('applicationPdf', pdfInput, { timeoutMs: JOB_TASK_TIMEOUT_MS })),
     );
     applicationId = pack.applicationId;
     await step(ctx, scope, 1);
-    zip = Buffer.from(await ctx.heavy.run('zip', zipEntriesOf(pack)));
+    zip = Buffer.from(await ctx.heavy.run('zip', zipEntriesOf(pack), { timeoutMs: JOB_TASK_TIMEOUT_MS }));
   } catch (err) {
     if (err instanceof AppError && err.code === 'RECORDS_APPLICATION_NOT_FOUND')
       throw new JobFailure('code_records_application_not_found');
