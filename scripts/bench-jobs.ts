@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
+/** Lines of the statement file (two of them its header): 100,000, the most a file may have. */
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 5);
 const LOOPS = Number(process.env.BENCH_LOOPS ?? 4);
@@ -87,14 +88,14 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** An HSBC HK business export of `lines` credits to `account`, none naming an application. */
+/** An HSBC HK business export of `lines` lines (all but the header credits) to `account`, none naming an application. */
 function hsbcStatement(account: string, lines: number): Buffer {
   const out = [
     `Account,${account}`,
     'Booking date,Credit amount,Debit amount,Currency,Counterparty name,Counterparty account,Customer reference,Bank reference',
   ];
   const run = randomUUID();
-  for (let i = 0; i < lines; i++)
+  for (let i = 0; i < lines - 2; i++)
     out.push(
       `23/11/2026,${1000 + (i % 9000)}.${String(i % 100).padStart(2, '0')},,HKD,PAYER ${i},${100_000_000 + i},INV-${i},BENCH-${run}-${i}`,
     );
@@ -107,9 +108,10 @@ async function measureHealth(
   stop: Promise<unknown>,
 ): Promise<{ ms: number[]; failed: number }> {
   let done = false;
-  void stop.finally(() => {
+  const end = () => {
     done = true;
-  });
+  };
+  stop.then(end, end);
   const ms: number[] = [];
   let failed = 0;
   const loop = async () => {
