@@ -75,6 +75,16 @@ export async function claimDueJob(
 const heldBy = (claim: JobClaim) =>
   and(eq(staffJobs.id, claim.id), eq(staffJobs.state, 'running'), eq(staffJobs.leaseToken, claim.leaseToken));
 
+/** The claim's lease renewed while one long step runs (a parse in the worker pool): false when lost. */
+export async function renewJobLease(db: Db, claim: JobClaim, now: Date, leaseUntil: Date): Promise<boolean> {
+  const rows = await db
+    .update(staffJobs)
+    .set({ heartbeatAt: now, leaseUntil })
+    .where(heldBy(claim))
+    .returning({ id: staffJobs.id });
+  return rows.length > 0;
+}
+
 /**
  * Progress (and a renewed lease), written in the caller's transaction with the batch it counts:
  * false when the claim is lost (the caller rolls its batch back).

@@ -16,6 +16,7 @@ import {
   type JobRow,
   listExpiredResults,
   releaseJob,
+  renewJobLease,
   succeedJob,
   updateJobProgress,
 } from './job-repository';
@@ -118,6 +119,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   async function execute(job: JobRow): Promise<void> {
     const claim: JobClaim = { id: job.id, leaseToken: job.leaseToken! };
     const about = { job: job.id, kind: job.kind, attempt: job.attempts };
+    // the heartbeat: the lease renewed while a long step runs between two batches (a parse in the
+    // worker pool); a process that dies stops renewing it, and the job is claimed again
+    const heartbeat = setInterval(
+      () => {
+        const now = deps.now();
+        renewJobLease(db, claim, now, leaseFrom(now)).catch(() => {});
+      },
+      Math.max(1000, Math.floor(o.leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       if (job.attempts > o.maxAttempts) {
         await failJob(db, claim, 'job_interrupted', deps.now());
@@ -183,6 +194,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         // again, from its last committed batch (maxAttempts bounds a job that keeps failing)
         log.error({ ...about, err: describe(err) }, 'job interrupted; it is tried again');
       }
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
