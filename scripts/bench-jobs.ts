@@ -215,7 +215,7 @@ async function benchOne(db: string, s: Started): Promise<Phase[]> {
   const file = hsbcStatement(s.accountNumber, LINES);
   const form = new FormData();
   form.append('receiving_account_id', s.accountId);
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'bench.csv');
   const uploadStarted = performance.now();
   const importJob = (await staffCall(base, s.ops, 'POST', '/deposits/imports', form)) as { id: string };
   const answeredMs = performance.now() - uploadStarted;

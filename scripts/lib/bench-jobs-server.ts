@@ -8,7 +8,7 @@ import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { receivingAccounts } from '../../apps/api/src/db/schema';
 import { createVault } from '../../apps/api/src/lib/crypto';
-import { jobHandlersOf } from '../../apps/api/src/plugins/app/jobs/job-handlers';
+import { createJobPool, jobHandlersOf } from '../../apps/api/src/plugins/app/jobs/job-handlers';
 import { startJobRunner } from '../../apps/api/src/plugins/app/jobs/job-runner';
 import { findApplicationByUser } from '../../apps/api/src/plugins/app/steps/step-repository';
 import { RecordingSms, type TestApp } from '../../apps/api/test/helpers';
@@ -24,10 +24,11 @@ const sms = new RecordingSms();
 let offset = 0;
 const now = () => new Date(Date.now() + offset);
 const app = await buildApp({ config, db: database.db, vault, sms, now });
+const jobPool = createJobPool(config);
 const jobs = startJobRunner({
   db: database.db,
   files: app.ctx.files,
-  handlers: jobHandlersOf(app.ctx),
+  handlers: jobHandlersOf(app.ctx, jobPool),
   now,
   log: app.log.child({ module: 'jobs' }),
 });
@@ -62,6 +63,7 @@ if (!hkd) throw new Error('bench: no HSBC receiving account in the seed');
 
 // as server.ts does after start-up: the worker threads load their modules now, not in the first job
 await app.ctx.heavy.warm();
+await jobPool.warm();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -78,6 +80,7 @@ process.send?.({
 process.once('SIGTERM', () => {
   jobs
     .stop()
+    .then(() => jobPool.close())
     .then(() => app.close())
     .then(() => database.close())
     .finally(() => process.exit(0));

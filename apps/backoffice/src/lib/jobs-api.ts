@@ -23,24 +23,28 @@ export function useJob(started: JobView | null, networkError: string) {
   useEffect(() => {
     if (!id || !open) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      fetchJob(id)
-        .then((next) => {
-          if (cancelled) return;
-          setError(null);
-          setJob(next);
-        })
-        .catch((err: unknown) => {
-          if (cancelled) return;
-          setError(err instanceof StaffApiError ? err.message : networkError);
-          // asked again on the next tick: a new object, the same job
-          setJob((current) => (current ? { ...current } : current));
-        });
-    }, JOB_POLL_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = () => {
+      timer = setTimeout(() => {
+        fetchJob(id)
+          .then((next) => {
+            if (cancelled) return;
+            setError(null);
+            setJob(next);
+            if (checkIsJobOpen(next.state)) poll();
+          })
+          .catch((err: unknown) => {
+            if (cancelled) return;
+            setError(err instanceof StaffApiError ? err.message : networkError);
+            poll();
+          });
+      }, JOB_POLL_MS);
+    };
+    poll();
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [id, open, job, networkError]);
+  }, [id, open, networkError]);
   return { job, error };
 }
