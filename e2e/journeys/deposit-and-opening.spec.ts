@@ -427,8 +427,10 @@ test('deposits matched and flagged, activated and opened; the status page in thr
       buffer: Buffer.from(csv, 'utf8'),
     });
     await ops.getByRole('button', { name: '导入' }).click();
+    // issue #22: the upload answers a background job at once; its progress is announced until done
     const result = ops.getByRole('region', { name: '导入结果' });
     await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(result.getByTestId('job-status')).toHaveText('已完成', { timeout: 60_000 });
     const count = (label: string) =>
       result
         .getByRole('row')

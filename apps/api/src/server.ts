@@ -5,6 +5,8 @@ import { runStartupMigrations } from './db/data-migrations';
 import { createVault } from './lib/crypto';
 import { createFileStore } from './plugins/app/files/create-file-store';
 import { scheduleFileSweep } from './plugins/app/files/file-sweep';
+import { createJobPool, jobHandlersOf } from './plugins/app/jobs/job-handlers';
+import { startJobRunner } from './plugins/app/jobs/job-runner';
 import { schedulePurge } from './plugins/app/maintenance/purge-expired';
 import { startOutboxSender } from './plugins/app/notifications/outbox-sender';
 import { createSmsProvider } from './plugins/app/sms/create-sms-provider';
@@ -67,11 +69,24 @@ const outbox = startOutboxSender({
   now: () => new Date(),
   log: app.log.child({ module: 'outbox' }),
 });
+// heavy staff work (statement imports, evidence exports) as background jobs (issue #22,
+// docs/backoffice.md "Jobs"): one runner per process; a request that queued a job kicks it
+const jobPool = createJobPool(config);
+const jobs = startJobRunner({
+  db: database.db,
+  files,
+  handlers: jobHandlersOf(app.ctx, jobPool),
+  now: () => new Date(),
+  log: app.log.child({ module: 'jobs' }),
+});
 app.addHook('onClose', async () => {
   await backofficeApp?.close();
   stopPurge();
   stopSweep();
   await outbox.stop();
+  // the job in hand stops after its current batch and goes back to the queue
+  await jobs.stop();
+  await jobPool.close();
   files.close();
   await database.close();
 });

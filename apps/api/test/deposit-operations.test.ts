@@ -5,6 +5,8 @@
 // CSRF and two staff racing. Applications reach "approved" through the applicant's real calls and
 // the status service (as the applicant-side suite does); the reference code through remittance_info.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { ApplicationStatus } from '@hk/domain';
 import {
   ApplicationSearchSchema,
@@ -12,11 +14,10 @@ import {
   type CreditView,
   FxRateListSchema,
   type ImportResult,
-  ImportResultSchema,
   ReceivingAccountListSchema,
 } from '@hk/domain/deposit/operations-contracts';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import {
@@ -25,6 +26,7 @@ import {
   contentEvents,
   outboxMessages,
   remittances,
+  staffJobs,
   statementCredits,
   statementImports,
 } from '../src/db/schema';
@@ -34,6 +36,7 @@ import { changeApplicationStatus } from '../src/plugins/app/submissions/status-s
 import { multipartBody, post } from './application-helpers';
 import { type Applicant, saveStep } from './flow-step-helpers';
 import { DB_KINDS, findPostgres, useTestApp } from './helpers';
+import { jobIn, jobOf, jobRunnerOf, readJob, runJobs } from './job-helpers';
 import { createStaff, type SignedInStaff, type StaffAccount, signInStaff, staffCall } from './review-helpers';
 import { ready, sign, submit } from './submit-helpers';
 
@@ -179,11 +182,25 @@ describe.each(DB_KINDS)('operations: statements and matching (%s)', (kind) => {
     });
   }
 
+  /** Uploaded (answered at once with its job), the job run, its result (issue #22). */
   async function imported(who: SignedInStaff, accountId: string, content: string): Promise<ImportResult> {
-    const res = await importFile(who, accountId, content);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().status, res.body).toBe(0);
-    return z.parse(ImportResultSchema, res.json().data);
+    const queued = jobIn(await importFile(who, accountId, content));
+    expect(queued.kind).toBe('statement_import');
+    await runJobs(t);
+    const job = await jobOf(t, who, queued.id);
+    expect(job, JSON.stringify(job.error)).toMatchObject({ state: 'succeeded', error: null });
+    expect(job.progress.done).toBe(job.progress.total);
+    return job.importResult!;
+  }
+
+  /** Uploaded, run, and failed: the job's words in `lang`. */
+  async function refusedByJob(who: SignedInStaff, accountId: string, content: string | Buffer, lang = 'en') {
+    const queued = jobIn(await importFile(who, accountId, content, { lang }));
+    await runJobs(t);
+    const job = await jobOf(t, who, queued.id, lang);
+    expect(job.state).toBe('failed');
+    expect(job.importResult).toBeNull();
+    return job.error!;
   }
 
   async function creditOf(reference: string) {
@@ -552,14 +569,22 @@ describe.each(DB_KINDS)('operations: statements and matching (%s)', (kind) => {
         'This statement is too large: at most 20 MB and 100,000 lines per file.',
       ],
     ];
+    // issue #22: the upload answers a job at once; the job reads the file and fails with why
     for (const [content, account, message] of cases) {
       const res = await importFile(ops, account, content);
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
-      expect(res.json(), message).toMatchObject({ status: 5203, info: message });
+      if (res.statusCode === 400) {
+        // over the size limit: refused while it streams, before any job
+        expect(res.json(), message).toMatchObject({ status: 5203, info: message });
+        continue;
+      }
+      await runJobs(t);
+      const job = await jobOf(t, ops, jobIn(res).id);
+      expect(job.state, message).toBe('failed');
+      expect(job.error?.message, message).toBe(message);
     }
     // in the language of the console
-    const zh = await importFile(ops, accounts.HKD, boc, { lang: 'zh-CN' });
-    expect(zh.json().info).toBe('此文件不是所选收款账户的结单格式，请确认账户和文件');
+    const zh = await refusedByJob(ops, accounts.HKD, boc, 'zh-CN');
+    expect(zh.message).toBe('此文件不是所选收款账户的结单格式，请确认账户和文件');
     // no file, no account, an unknown account, not multipart
     const noAccount = await importFile(ops, randomUUID(), boc);
     expect(noAccount.json()).toMatchObject({
@@ -581,6 +606,163 @@ describe.each(DB_KINDS)('operations: statements and matching (%s)', (kind) => {
     expect(json.statusCode).toBeLessThan(500);
     expect(json.json().status).toBe(1002);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  // issue #22: the import is a background job (docs/backoffice.md "Jobs")
+  test('an import is a job: answered at once, progress to the total batch by batch, resumed after a crash mid-way without duplicates', async () => {
+    const own = await approved();
+    const ops = await as('ops');
+    const rows: HsbcRow[] = Array.from({ length: 1_200 }, (_, i) => ({
+      date: '22/11/2026',
+      credit: `${100 + i}.00`,
+      name: `PAYER ${i}`,
+      account: String(200_000_000 + i),
+      ref: `BATCH-${i}`,
+      bankRef: `JOB-${kind}-${i}-${randomUUID()}`,
+    }));
+    // the applicant's own deposit in the second batch (lines 501–1000)
+    rows[700] = {
+      date: '22/11/2026',
+      credit: '10,000.00',
+      name: 'CHAN TAI MAN',
+      account: '004-123-456789-001',
+      ref: `Deposit ${own.reference}`,
+    };
+    const file = hsbcCsv(rows);
+    const queued = jobIn(await importFile(ops, accounts.HKD, file));
+    // answered before the file is read: nothing of it written yet
+    expect(queued).toMatchObject({ state: 'queued', progress: { done: 0, total: null }, importResult: null });
+    const [imp] = await t.app.ctx.db
+      .select()
+      .from(statementImports)
+      .where(eq(statementImports.jobId, queued.id));
+    expect(imp).toMatchObject({ creditCount: 0, newCreditCount: 0, importedBy: staff.ops.id });
+    const creditsOfImport = async () =>
+      (
+        await t.app.ctx.db
+          .select({ n: count() })
+          .from(statementCredits)
+          .where(eq(statementCredits.importId, imp!.id))
+      )[0]!.n;
+    expect(await creditsOfImport()).toBe(0);
+    // the same file while the first import is still waiting: that import's job
+    expect(jobIn(await importFile(ops, accounts.HKD, file)).id).toBe(queued.id);
+
+    // the process dies right after the first batch's commit
+    const crashing = jobRunnerOf(t, {
+      afterBatch: () => {
+        throw new Error('the process died');
+      },
+    });
+    expect(await crashing.runOnce()).toBe(1);
+    const halfway = await jobOf(t, ops, queued.id);
+    expect(halfway).toMatchObject({ state: 'running', progress: { done: 500, total: 1_200 } });
+    expect(await creditsOfImport()).toBe(500);
+    expect((await statusOf(own.applicationId)).status).toBe(ApplicationStatus.APPROVED);
+    // its lease still holds: no one else takes it meanwhile
+    expect(await runJobs(t)).toBe(0);
+
+    // once the lease has run out, another runner goes on from the committed batch
+    t.clock.advance(121);
+    expect(await runJobs(t)).toBe(1);
+    const done = await jobOf(t, ops, queued.id);
+    expect(done).toMatchObject({ state: 'succeeded', progress: { done: 1_200, total: 1_200 } });
+    expect(done.importResult).toMatchObject({
+      duplicateFile: false,
+      lines: 1_202,
+      credits: 1_200,
+      newCredits: 1_200,
+      duplicates: 0,
+      autoMatched: 1,
+      flagged: 0,
+      unmatched: 1_199,
+    });
+    expect(await creditsOfImport()).toBe(1_200);
+    expect((await creditOf(`Deposit ${own.reference}`)).state).toBe('matched');
+    expect((await statusOf(own.applicationId)).status).toBe(ApplicationStatus.ACTIVATED);
+    expect(
+      (await noticesOf(own.applicationId)).filter((n) => n.template === 'activated').length,
+    ).toBeGreaterThan(0);
+    const [row] = await t.app.ctx.db.select().from(staffJobs).where(eq(staffJobs.id, queued.id));
+    expect(row).toMatchObject({ attempts: 2, leaseToken: null });
+
+    // another operations member follows it; someone without deposit.match does not see it
+    const ops2 = await as('ops2');
+    expect((await jobOf(t, ops2, queued.id, 'zh-CN')).stateLabel).toBe('已完成');
+    const reviewer = await as('reviewer');
+    expect((await readJob(t, reviewer, queued.id)).statusCode).toBe(404);
+    expect((await readJob(t, ops, randomUUID())).statusCode).toBe(404);
+    const malformed = await readJob(t, ops, 'not-a-job');
+    expect(malformed.statusCode).toBeLessThan(500);
+    expect(malformed.json().status).not.toBe(0);
+  });
+
+  test('two runners at once never run the same job twice; a job interrupted too often ends failed with words', async () => {
+    const ops = await as('ops');
+    const files = [0, 1, 2].map((n) =>
+      hsbcCsv([
+        {
+          date: '23/11/2026',
+          credit: `${n + 1}.00`,
+          name: 'A',
+          account: '1',
+          ref: `TWO-${n}`,
+          bankRef: randomUUID(),
+        },
+      ]),
+    );
+    const ids = [];
+    for (const f of files) ids.push(jobIn(await importFile(ops, accounts.HKD, f)).id);
+    const [a, b] = await Promise.all([jobRunnerOf(t).runOnce(), jobRunnerOf(t).runOnce()]);
+    expect(a + b).toBe(3);
+    const rows = await t.app.ctx.db.select().from(staffJobs).where(inArray(staffJobs.id, ids));
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual(rows.map(() => ['succeeded', 1]));
+
+    // a job that keeps dying (every claim ends in a crash) is failed after its attempts, not tried for ever
+    const f = hsbcCsv([
+      { date: '23/11/2026', credit: '9.00', name: 'A', account: '1', ref: 'DIES', bankRef: randomUUID() },
+    ]);
+    const queued = jobIn(await importFile(ops, accounts.HKD, f));
+    await t.app.ctx.db.update(staffJobs).set({ attempts: 5 }).where(eq(staffJobs.id, queued.id));
+    await runJobs(t);
+    const failed = await jobOf(t, ops, queued.id, 'en');
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toMatch(/stopped several times/);
+    expect((await jobOf(t, ops, queued.id, 'zh-HK')).error?.message).toMatch(/多次中斷/);
+  });
+
+  test('a statement whose Content-Length is over the limit is refused before its body is read', async () => {
+    const ops = await as('ops');
+    // the app's own server, listening for this test only (the suite goes on through inject)
+    await new Promise<void>((resolve) => t.app.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = t.app.server.address() as AddressInfo;
+      const started = performance.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          // a 50 MB body announced, a few bytes sent: an answer now means nothing waited for the rest
+          socket.write(
+            `POST ${STAFF_API_PREFIX}/deposits/imports HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${50 * 1024 * 1024}\r\nCookie: ${ops.cookie}\r\nX-CSRF-Token: ${ops.csrf}\r\nlang: en\r\n\r\n--b\r\n`,
+          );
+        });
+        let text = '';
+        socket.on('data', (d) => {
+          text += d.toString();
+          if (text.includes('\r\n\r\n') && text.includes('}')) {
+            socket.destroy();
+            resolve(text);
+          }
+        });
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+      });
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(answer).toContain('"status":5203');
+    } finally {
+      await new Promise((resolve) => t.app.server.close(resolve));
+    }
   });
 
   test('a 10,000-line statement imports within the limits (timed)', async () => {

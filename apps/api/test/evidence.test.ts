@@ -8,15 +8,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import { runEvidenceCommand } from '../src/commands/evidence';
-import { applicationEvents, applications, documents, staffAccessEvents } from '../src/db/schema';
+import { applicationEvents, applications, documents, staffAccessEvents, staffJobs } from '../src/db/schema';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
 import { unzipEvidencePack, verifyPackFiles } from '../src/plugins/app/evidence/evidence-service';
 import { lockApplication } from '../src/plugins/app/steps/step-repository';
 import { changeApplicationStatus } from '../src/plugins/app/submissions/status-service';
 import { DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
 import { createApplicant } from './investment-helpers';
+import { jobIn, jobOf, readJob, runJobs } from './job-helpers';
 import { activatedApplication, submittedWithConsent } from './opening-helpers';
-import { createStaff, type StaffAccount, signInStaff, staffCall } from './review-helpers';
+import { createStaff, type SignedInStaff, type StaffAccount, signInStaff, staffCall } from './review-helpers';
 
 const pgUrl = await findPostgres();
 const dirs: string[] = [];
@@ -48,26 +49,44 @@ async function declineForTest(t: TestApp, applicationId: string) {
 
 describe.each(DB_KINDS)('evidence pack, retention and legal holds (%s)', (kind) => {
   const { t, test } = useTestApp(kind, pgUrl);
-  const staff = {} as Record<'operations' | 'approver' | 'administrator', StaffAccount>;
+  const staff = {} as Record<'operations' | 'approver' | 'approver2' | 'administrator', StaffAccount>;
   beforeAll(async () => {
     if (kind === 'postgres' && !pgUrl) return;
     staff.operations = await createStaff(t, ['operations']);
     staff.approver = await createStaff(t, ['approver']);
+    staff.approver2 = await createStaff(t, ['approver']);
     staff.administrator = await createStaff(t, ['administrator']);
   });
 
+  /** POST of the prepared pack's download (its requester's, CSRF), the raw answer. */
+  function fetchPrepared(who: SignedInStaff, jobId: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/backoffice/api/jobs/${jobId}/download`,
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf },
+    });
+  }
+
+  /** Issue #22: asked for (a job, answered at once), prepared by the runner, downloaded. */
   async function download(applicationId: string) {
     const approver = await signInStaff(t, staff.approver);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/backoffice/api/records/${applicationId}/evidence-pack`,
-      headers: { cookie: approver.cookie, 'x-csrf-token': approver.csrf },
+    const queued = jobIn(await staffCall(t, approver, 'POST', `/records/${applicationId}/evidence-pack`));
+    expect(queued).toMatchObject({ kind: 'evidence_export', state: 'queued', exportResult: null });
+    expect(await runJobs(t)).toBe(1);
+    const job = await jobOf(t, approver, queued.id);
+    expect(job, JSON.stringify(job.error)).toMatchObject({
+      state: 'succeeded',
+      progress: { done: 3, total: 3 },
+      exportResult: { applicationId, canDownload: true },
     });
+    const res = await fetchPrepared(approver, queued.id);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     lastZip = res.rawPayload;
+    lastJobId = queued.id;
     return unzipEvidencePack(res.rawPayload);
   }
+  let lastJobId = '';
   let lastZip: Buffer = Buffer.alloc(0);
 
   test('the pack holds the submissions, every document, the logs and the deposit, and verifies; the export is logged', async () => {
@@ -143,6 +162,65 @@ describe.each(DB_KINDS)('evidence pack, retention and legal holds (%s)', (kind) 
     const io = { out: (x: string) => void out.push(x), err: (x: string) => void out.push(x) };
     expect(await runEvidenceCommand(['verify', zip], io)).toBe(0);
     expect(out.join('')).toContain(check.keyFingerprint!);
+  });
+
+  // issue #22: the pack is prepared as a job, off the request thread, and kept for its requester
+  test('the export is a job: built in the worker pool, downloaded by its requester only, each download logged, gone after its time', async () => {
+    const a = await activatedApplication(t, { consent: true });
+    const poolBefore = t.app.ctx.heavy.stats().started;
+    await download(a.applicationId);
+    // the PDF and the zip were made in the worker threads
+    expect(t.app.ctx.heavy.stats().started - poolBefore).toBeGreaterThanOrEqual(2);
+    const approver = await signInStaff(t, staff.approver);
+    // a second download: the same pack, logged again; the export itself once
+    const again = await fetchPrepared(approver, lastJobId);
+    expect(again.rawPayload.equals(lastZip)).toBe(true);
+    const events = await t.app.ctx.db
+      .select()
+      .from(staffAccessEvents)
+      .where(eq(staffAccessEvents.applicationId, a.applicationId));
+    expect(events.filter((e) => e.what === 'evidence_export')).toHaveLength(1);
+    expect(events.filter((e) => e.what === 'evidence_download').map((e) => e.staffId)).toEqual([
+      staff.approver.id,
+      staff.approver.id,
+    ]);
+
+    // another approver neither sees the job nor downloads its pack; operations cannot either
+    const other = await signInStaff(t, staff.approver2);
+    expect((await readJob(t, other, lastJobId)).statusCode).toBe(404);
+    expect((await fetchPrepared(other, lastJobId)).statusCode).toBe(404);
+    const ops = await signInStaff(t, staff.operations);
+    expect((await readJob(t, ops, lastJobId)).statusCode).toBe(404);
+    expect((await fetchPrepared(ops, lastJobId)).statusCode).toBe(403);
+    // without the CSRF header, no download
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/backoffice/api/jobs/${lastJobId}/download`,
+      headers: { cookie: approver.cookie },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+
+    // an unknown application is refused at once, no job
+    const none = await staffCall(
+      t,
+      approver,
+      'POST',
+      '/records/00000000-0000-4000-8000-000000000000/evidence-pack',
+    );
+    expect([none.statusCode, none.json().status]).toEqual([404, 5401]);
+
+    // a day later: no download, and the runner removes the stored pack
+    t.clock.advance(24 * 3600 + 1);
+    const nextDay = await signInStaff(t, staff.approver);
+    const late = await jobOf(t, nextDay, lastJobId);
+    expect(late.exportResult).toMatchObject({ canDownload: false, downloadUntil: null });
+    expect((await fetchPrepared(nextDay, lastJobId)).statusCode).toBe(404);
+    const [before] = await t.app.ctx.db.select().from(staffJobs).where(eq(staffJobs.id, lastJobId));
+    await runJobs(t);
+    const [after] = await t.app.ctx.db.select().from(staffJobs).where(eq(staffJobs.id, lastJobId));
+    expect(before!.resultKey).not.toBeNull();
+    expect(after!.resultKey).toBeNull();
+    expect(await t.app.ctx.files.get(t.app.ctx.db, before!.resultKey!)).toBeNull();
   });
 
   test('verification fails on any changed byte of any file, a missing or added file, an edited manifest', async () => {

@@ -851,6 +851,8 @@ export const statementImports = pgTable('statement_imports', {
   importedBy: uuid('imported_by')
     .notNull()
     .references(() => staffMembers.id),
+  /** The background job that reads and imports the file (issue #22, docs/backoffice.md "Jobs"). */
+  jobId: uuid('job_id'),
   createdAt: createdAt(),
 });
 
@@ -1072,5 +1074,52 @@ export const legalHolds = pgTable(
   (t) => [
     index('legal_holds_app_idx').on(t.applicationId),
     check('legal_holds_release_check', sql`(released_at is null) = (released_by is null)`),
+  ],
+);
+
+/**
+ * Heavy staff work run in the background (issue #22, docs/backoffice.md "Jobs"): a statement
+ * import, an evidence-pack export. Claimed with FOR UPDATE SKIP LOCKED under a lease
+ * (`lease_token`, `lease_until`) that the runner renews as it goes: a job whose process died is
+ * claimed again once its lease has run out, and resumes from `progress_done` (each batch commits
+ * its progress with its rows). `error_code` is a key of the `errors` catalogue (words in three
+ * languages); `result_key` a sealed file of the file store, kept until `result_expires_at`.
+ */
+export const staffJobs = pgTable(
+  'staff_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('queued'),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    errorCode: text('error_code'),
+    resultKey: text('result_key'),
+    resultExpiresAt: ts('result_expires_at'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    attempts: integer('attempts').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: ts('lease_until'),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    createdAt: createdAt(),
+    startedAt: ts('started_at'),
+    heartbeatAt: ts('heartbeat_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('staff_jobs_due_idx').on(t.state, t.runAfter).where(sql`state in ('queued', 'running')`),
+    index('staff_jobs_created_by_idx').on(t.createdBy, t.createdAt),
+    uniqueIndex('staff_jobs_result_key_idx').on(t.resultKey),
+    check('staff_jobs_kind_check', sql`kind in ('statement_import', 'evidence_export')`),
+    check('staff_jobs_state_check', sql`state in ('queued', 'running', 'succeeded', 'failed')`),
+    check(
+      'staff_jobs_progress_check',
+      sql`progress_done >= 0 and (progress_total is null or progress_done <= progress_total)`,
+    ),
+    check('staff_jobs_failed_check', sql`state <> 'failed' or error_code is not null`),
   ],
 );

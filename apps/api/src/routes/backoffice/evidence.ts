@@ -7,16 +7,18 @@ import {
   RecordsViewSchema,
   ReleaseHoldRequestSchema,
 } from '@hk/domain/evidence/contracts';
+import { JobViewSchema } from '@hk/domain/staff/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { exportEvidencePack, zipEvidencePack } from '../../plugins/app/evidence/evidence-service';
+import { enqueueEvidenceExport } from '../../plugins/app/evidence/evidence-export-job';
 import {
   fetchDisposalList,
   fetchRecords,
   placeHold,
   releaseHold,
 } from '../../plugins/app/evidence/records-service';
+import { jobViewOf } from '../../plugins/app/jobs/job-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
 import { clientOf, staffWriteResponses } from './index';
 
@@ -92,26 +94,26 @@ export async function evidenceRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  // The evidence pack as a zip (records.export). A POST: it writes the access event, and carries
-  // the CSRF token like every call that changes something.
+  // The evidence pack (records.export), prepared as a job (issue #22, docs/backoffice.md "Jobs"):
+  // this answers the job at once; the console follows it at GET /jobs/:id and downloads the zip
+  // at POST /jobs/:id/download. A POST: it starts work, and carries the CSRF token.
   app.post(
     '/records/:id/evidence-pack',
-    { preValidation: requireStaff('records.export'), schema: { params: RecordsParamsSchema } },
-    async (request, reply) => {
+    {
+      preValidation: requireStaff('records.export'),
+      schema: { params: RecordsParamsSchema, response: staffWriteResponses(envelope(JobViewSchema)) },
+    },
+    async (request) => {
       const session = staffSessionOf(request);
       const client = clientOf(request);
-      const pack = await exportEvidencePack(ctx, request.params.id, {
+      const job = await enqueueEvidenceExport(ctx, request.params.id, {
         via: 'console',
         staffId: session.staff.id,
         ip: client.ip,
         userAgent: client.userAgent,
         requestId: client.requestId,
       });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="evidence-${pack.applicationId}.zip"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(zipEvidencePack(pack));
+      return ok(jobViewOf(job, request.lang, ctx.now()));
     },
   );
 }

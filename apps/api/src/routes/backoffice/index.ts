@@ -29,6 +29,7 @@ import { listStaffEvents } from '../../plugins/app/staff/staff-event-repository'
 import { contentStaffRoutes } from './content';
 import { depositRoutes } from './deposits';
 import { evidenceRoutes } from './evidence';
+import { jobRoutes } from './jobs';
 import { openingRoutes } from './opening';
 import { outboxRoutes } from './outbox';
 import { reviewRoutes } from './review';
@@ -231,6 +232,8 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   // opening accounts, an application's records and evidence pack (issue #15): opening.ts, evidence.ts
   await app.register(openingRoutes);
   await app.register(evidenceRoutes);
+  // heavy staff work as background jobs, their progress and results (issue #22): jobs.ts
+  await app.register(jobRoutes);
   // content the status page shows (issue #15): routes/backoffice/content.ts
   await app.register(contentStaffRoutes);
   // the notifications outbox for operations (issue #22): routes/backoffice/outbox.ts

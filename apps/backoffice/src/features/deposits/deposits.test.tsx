@@ -11,6 +11,7 @@ import {
   ImportResultSchema,
   ReceivingAccountListSchema,
 } from '@hk/domain/deposit/operations-contracts';
+import { type JobView, JobViewSchema } from '@hk/domain/staff/jobs';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -152,28 +153,53 @@ describe('statement import', () => {
     initI18n('zh-CN');
   });
 
-  it('sends the account and the file with the CSRF token, and shows what the import did', async () => {
+  // issue #22: the upload answers a job; its progress is polled and announced, then the result shown
+  it('sends the account and the file with the CSRF token, follows the import job, and shows what it did', async () => {
+    const job = (o: Partial<JobView>) =>
+      z.parse(JobViewSchema, {
+        id: 'job-1',
+        kind: 'statement_import',
+        state: 'queued',
+        stateLabel: '排队中',
+        progress: { done: 0, total: null },
+        createdAt: '2026-11-27T10:00:00.000Z',
+        finishedAt: null,
+        error: null,
+        importResult: null,
+        exportResult: null,
+        ...o,
+      });
+    let polls = 0;
     const calls = fakeApi(
       ['operations'],
       [
         on('GET', '/deposits/receiving-accounts', () => ok(ACCOUNTS)),
-        on('POST', '/deposits/imports', () =>
-          ok(
-            z.parse(ImportResultSchema, {
-              importId: 'i1',
-              fileName: 'nov.csv',
-              duplicateFile: false,
-              lines: 6,
-              credits: 3,
-              newCredits: 2,
-              duplicates: 1,
-              autoMatched: 1,
-              flagged: 1,
-              unmatched: 0,
-              skipped: [{ line: 5, message: '无法读取此行的入账日期' }],
+        on('POST', '/deposits/imports', () => ok(job({}))),
+        on('GET', '/jobs/job-1', () => {
+          polls++;
+          if (polls === 1)
+            return ok(job({ state: 'running', stateLabel: '处理中', progress: { done: 500, total: 1200 } }));
+          return ok(
+            job({
+              state: 'succeeded',
+              stateLabel: '已完成',
+              progress: { done: 1200, total: 1200 },
+              importResult: z.parse(ImportResultSchema, {
+                importId: 'i1',
+                fileName: 'nov.csv',
+                duplicateFile: false,
+                lines: 6,
+                credits: 3,
+                newCredits: 2,
+                duplicates: 1,
+                autoMatched: 1,
+                flagged: 1,
+                unmatched: 0,
+                skipped: [{ line: 5, message: '无法读取此行的入账日期' }],
+              }),
             }),
-          ),
-        ),
+          );
+        }),
       ],
     );
     start('/backoffice/deposits/import');
@@ -201,6 +227,21 @@ describe('statement import', () => {
     const form = sent.body as FormData;
     expect(form.get('receiving_account_id')).toBe('acc-hkd');
     expect((form.get('file') as File).name).toBe('nov.csv');
+    // the job at once, then its progress, in a polite live region
+    const status = within(result).getByTestId('job-status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('排队中');
+    await waitFor(
+      () =>
+        expect(within(result).getByTestId('job-status').textContent).toBe('处理中 · 已处理 500 / 1200 行'),
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(within(result).getByRole('progressbar')).toBeTruthy();
+    await waitFor(() => expect(within(result).getByTestId('job-status').textContent).toBe('已完成'), {
+      timeout: 15_000,
+    });
     const counts: [string, string][] = [
       ['行数', '6'],
       ['入账笔数', '3'],
@@ -212,6 +253,41 @@ describe('statement import', () => {
     for (const [label, value] of counts)
       expect(within(result).getByText(label).closest('tr')!.textContent).toContain(value);
     expect(within(result).getByText('无法读取此行的入账日期')).toBeTruthy();
+    expect(polls).toBe(2);
+  }, 60_000);
+
+  it('an import job that fails: the reason as an alert, in the console’s language', async () => {
+    fakeApi(
+      ['operations'],
+      [
+        on('GET', '/deposits/receiving-accounts', () => ok(ACCOUNTS)),
+        on('POST', '/deposits/imports', () =>
+          ok(
+            z.parse(JobViewSchema, {
+              id: 'job-2',
+              kind: 'statement_import',
+              state: 'failed',
+              stateLabel: '未能完成',
+              progress: { done: 0, total: null },
+              createdAt: '2026-11-27T10:00:00.000Z',
+              finishedAt: '2026-11-27T10:00:01.000Z',
+              error: { code: 'statement_encoding', message: '结单文件不是 UTF-8 文本。' },
+              importResult: null,
+              exportResult: null,
+            }),
+          ),
+        ),
+      ],
+    );
+    start('/backoffice/deposits/import');
+    await pick('收款账户', ACCOUNTS.accounts[0]!.label);
+    fireEvent.change(await screen.findByLabelText('结单文件'), {
+      target: { files: [new File(['x'], 'a.csv')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /^导\s?入$/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('结单文件不是 UTF-8 文本。');
+    expect(screen.getByTestId('job-status').textContent).toBe('未能完成');
   });
 
   it('a refused file: the server’s sentence, in the console’s language', async () => {

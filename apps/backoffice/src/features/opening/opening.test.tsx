@@ -8,6 +8,7 @@ import {
   type OpeningQueue,
   OpeningQueueSchema,
 } from '@hk/domain/opening/contracts';
+import { type JobView, JobViewSchema } from '@hk/domain/staff/jobs';
 import type { StaffRole } from '@hk/domain/staff/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -311,13 +312,30 @@ describe('records of an application', () => {
     await waitFor(() => expect(screen.queryByText('In force')).toBeNull());
   });
 
-  it('downloads the evidence pack with the CSRF token; without the permissions there is no button or form', async () => {
+  // issue #22: the pack is prepared as a job, then downloaded from a link that appears when ready
+  it('prepares the evidence pack as a job ("preparing…", announced), then downloads it with the CSRF token', async () => {
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
     URL.createObjectURL = vi.fn(() => 'blob:pack');
     URL.revokeObjectURL = vi.fn();
+    const JOB = '33333333-3333-4333-8333-333333333333';
+    const job = (o: Partial<JobView>) =>
+      z.parse(JobViewSchema, {
+        id: JOB,
+        kind: 'evidence_export',
+        state: 'queued',
+        stateLabel: 'Waiting to start',
+        progress: { done: 0, total: null },
+        createdAt: '2026-11-27T10:00:00.000Z',
+        finishedAt: null,
+        error: null,
+        importResult: null,
+        exportResult: null,
+        ...o,
+      });
+    let polls = 0;
     const calls = fakeApi(
       ['approver'],
       [
@@ -325,6 +343,30 @@ describe('records of an application', () => {
           c.method === 'GET' && c.url === `/backoffice/api/records/${APP1}` ? ok(recordsView()) : undefined,
         (c) =>
           c.method === 'POST' && c.url === `/backoffice/api/records/${APP1}/evidence-pack`
+            ? ok(job({}))
+            : undefined,
+        (c) => {
+          if (c.method !== 'GET' || c.url !== `/backoffice/api/jobs/${JOB}`) return undefined;
+          polls++;
+          return polls === 1
+            ? ok(job({ state: 'running', stateLabel: 'In progress', progress: { done: 1, total: 3 } }))
+            : ok(
+                job({
+                  state: 'succeeded',
+                  stateLabel: 'Done',
+                  progress: { done: 3, total: 3 },
+                  exportResult: {
+                    applicationId: APP1,
+                    fileName: `evidence-${APP1}.zip`,
+                    size: 4,
+                    downloadUntil: '2026-11-28T10:00:00.000Z',
+                    canDownload: true,
+                  },
+                }),
+              );
+        },
+        (c) =>
+          c.method === 'POST' && c.url === `/backoffice/api/jobs/${JOB}/download`
             ? new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
                 status: 200,
                 headers: { 'content-type': 'application/zip' },
@@ -334,11 +376,31 @@ describe('records of an application', () => {
     );
     start(`/backoffice/records/${APP1}`);
     expect(await screen.findByText('No disposal date while the account is open.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Download the evidence pack' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Prepare the evidence pack' }));
+    expect(await screen.findByText(/The evidence pack is being prepared/)).toBeTruthy();
+    const status = screen.getByTestId('job-status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toContain('Waiting to start');
+    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toContain('step 1 of 3'), {
+      timeout: 15_000,
+    });
+    const download = await screen.findByRole(
+      'button',
+      { name: 'Download the evidence pack' },
+      { timeout: 15_000 },
+    );
+    expect(screen.getByTestId('job-status').textContent).toBe('Done');
+    expect(clicked).toEqual([]);
+    fireEvent.click(download);
     await waitFor(() => expect(clicked).toEqual([`evidence-${APP1}.zip`]));
-    expect(calls.find((c) => c.method === 'POST')!.headers['x-csrf-token']).toBe('csrf-9');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual([
+      `/backoffice/api/records/${APP1}/evidence-pack`,
+      `/backoffice/api/jobs/${JOB}/download`,
+    ]);
+    for (const p of posts) expect(p.headers['x-csrf-token']).toBe('csrf-9');
     vi.restoreAllMocks();
-  });
+  }, 60_000);
 
   it('operations read records but see neither the export nor the hold form', async () => {
     fakeApi(

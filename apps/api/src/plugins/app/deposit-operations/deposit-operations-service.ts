@@ -11,7 +11,6 @@ import {
   type DepositFlagReason,
   depositAccountHashInput,
   designatedAccountForms,
-  maskPayerAccount,
 } from '@hk/domain/deposit/matching';
 import type {
   ApplicationSearch,
@@ -19,7 +18,6 @@ import type {
   CreditListQuery,
   CreditView,
   FxRateList,
-  ImportResult,
   ManualMatchRequest,
   ReceivingAccountList,
   RecordRefundRequest,
@@ -34,15 +32,13 @@ import {
   type VoucherRequestReason,
   voucherReasonOfFlag,
 } from '@hk/domain/deposit/operations-texts';
-import { findReferenceCode, normaliseReferenceCode } from '@hk/domain/deposit/reference-code';
+import { normaliseReferenceCode } from '@hk/domain/deposit/reference-code';
 import type { RemittanceState } from '@hk/domain/deposit/remittance';
-import type { CreditLine } from '@hk/domain/deposit/statement';
 import { moneyText } from '@hk/domain/steps/field-catalogue';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
-import { sha256Hex } from '../../../lib/crypto';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { queueDepositNotices } from '../notifications/deposit-notices';
 import { kickOutboxSender } from '../notifications/outbox-sender';
@@ -52,36 +48,26 @@ import { changeApplicationStatus } from '../submissions/status-service';
 import {
   type CreditListRow,
   type CreditRow,
-  countCreditsOfImport,
   findApplicantNamesOf,
   findApplicationRow,
-  findApplicationsByReference,
   findCreditListRow,
-  findImportBySha256,
-  findReceivingAccount,
   findRemittances,
   insertContentEvent,
-  insertImport,
-  insertNewCredits,
   listActiveReceivingAccounts,
   listFxRates,
   lockCredit,
   lockFxRate,
   lockRemittance,
-  type NewCreditRow,
   queryCredits,
   type ReceivingAccountRow,
-  type StatementImportRow,
   searchApplications as searchApplicationRows,
   setActivatedAt,
   updateCreditIfVersion,
-  updateImportCounts,
   upsertFxRate,
   writeRemittance,
 } from './deposit-repository';
-import { checkIsCsvFormatName } from './statement-file';
 
-type Ctx = Pick<AppContext, 'db' | 'vault' | 'files' | 'now' | 'heavy'>;
+export type Ctx = Pick<AppContext, 'db' | 'vault' | 'files' | 'now' | 'heavy'>;
 
 /** Where a staff request came from (the events). */
 export interface StaffRequestClient {
@@ -99,7 +85,7 @@ export interface Operator {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function metaOf(ctx: Ctx, op: Operator): EventMeta {
+export function metaOf(ctx: Ctx, op: Operator): EventMeta {
   return {
     actorType: 'operations',
     actorId: op.session.staff.id,
@@ -112,7 +98,9 @@ function metaOf(ctx: Ctx, op: Operator): EventMeta {
 // ---------------------------------------------------------------------------------------------
 // FX rates
 
-function ratesOf(rows: readonly { currency: string; validOn: string; hkdPerUnit: string }[]): FxRate[] {
+export function ratesOf(
+  rows: readonly { currency: string; validOn: string; hkdPerUnit: string }[],
+): FxRate[] {
   return rows.map((r) => ({
     currency: r.currency as FxRate['currency'],
     validFrom: r.validOn,
@@ -214,10 +202,16 @@ async function applicationToMatch(tx: Tx, ctx: Ctx, app: ApplicationRow): Promis
 
 type MatchOutcome = 'matched' | 'flagged' | 'unmatched';
 
-interface MatchScope {
+/** Who a match is written as: the staff member, and the event's metadata (a request's or a job's). */
+export interface MatchActor {
+  staffId: string;
+  meta: EventMeta;
+}
+
+export interface MatchScope {
   tx: Tx;
   ctx: Ctx;
-  op: Operator;
+  actor: MatchActor;
   rates: readonly FxRate[];
   now: Date;
   /** Set when a notice was queued (the sender is woken after the commit). */
@@ -232,13 +226,13 @@ async function applyMatch(
   kind: 'auto' | 'manual',
   nameForm: string,
 ): Promise<void> {
-  const { tx, ctx, op, now } = s;
+  const { tx, ctx, actor, now } = s;
   const updated = await updateCreditIfVersion(tx, credit.id, credit.version, {
     state: 'matched',
     applicationId: app.id,
     flagReasons: [],
     matchKind: kind,
-    matchedBy: kind === 'manual' ? op.session.staff.id : null,
+    matchedBy: kind === 'manual' ? actor.staffId : null,
     matchedAt: now,
   });
   if (!updated) throw new AppError('DEPOSIT_VERSION_CONFLICT');
@@ -251,7 +245,7 @@ async function applyMatch(
     now,
   );
   if (!written) throw new AppError('DEPOSIT_VERSION_CONFLICT');
-  const meta = metaOf(ctx, op);
+  const meta = actor.meta;
   await changeApplicationStatus(tx, app, 'confirm_deposit', meta, now);
   await setActivatedAt(tx, app.id, now);
   await recordEvent(tx, meta, {
@@ -281,14 +275,14 @@ async function applyFlag(
   app: ApplicationRow,
   reasons: DepositFlagReason[],
 ): Promise<void> {
-  const { tx, ctx, op, now } = s;
+  const { tx, ctx, actor, now } = s;
   const updated = await updateCreditIfVersion(tx, credit.id, credit.version, {
     state: 'flagged',
     applicationId: app.id,
     flagReasons: reasons,
   });
   if (!updated) throw new AppError('DEPOSIT_VERSION_CONFLICT');
-  const meta = metaOf(ctx, op);
+  const meta = actor.meta;
   await recordEvent(tx, meta, {
     type: 'deposit_flagged',
     applicationId: app.id,
@@ -323,8 +317,8 @@ async function applyFlag(
   s.notified.value = true;
 }
 
-/** The automatic match of one new credit (inside the import's transaction). */
-async function matchNewCredit(
+/** The automatic match of one new credit (inside the import batch's transaction). */
+export async function matchNewCredit(
   s: MatchScope,
   credit: CreditRow,
   applicationId: string | undefined,
@@ -352,169 +346,6 @@ function creditToMatch(credit: CreditRow) {
     bookedOn: credit.bookingDate,
     payerName: credit.payerName,
     payerAccountHash: credit.payerAccountHash,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Import
-
-export interface StatementUpload {
-  receivingAccountId: string | undefined;
-  fileName: string;
-  bytes: Buffer;
-}
-
-function refuseFile(reason: string): never {
-  throw new AppError('STATEMENT_REFUSED', { file: reason });
-}
-
-function resultOfImport(
-  row: StatementImportRow,
-  duplicateFile: boolean,
-  counts: { autoMatched: number; flagged: number; unmatched: number },
-  skipped: ImportResult['skipped'],
-): ImportResult {
-  return {
-    importId: row.id,
-    fileName: row.fileName,
-    duplicateFile,
-    lines: row.lineCount,
-    credits: row.creditCount,
-    newCredits: row.newCreditCount,
-    duplicates: row.creditCount - row.newCreditCount,
-    ...counts,
-    skipped,
-  };
-}
-
-/**
- * Imports a statement of a receiving account: parsed in the heavy-work pool (its time limit), then
- * in one transaction the sealed file, the import, the new credits (a line imported before is one
- * credit: `line_key`) and their automatic matching. The same file again answers its first import.
- */
-export async function importStatement(
-  ctx: Ctx,
-  op: Operator,
-  upload: StatementUpload,
-): Promise<ImportResult> {
-  const accountId = upload.receivingAccountId ?? '';
-  const account = UUID_RE.test(accountId)
-    ? await findReceivingAccount(ctx.db, accountId.toLowerCase())
-    : null;
-  if (!account?.active)
-    throw new AppError('VALIDATION_FAILED', { receiving_account_id: 'deposit_account_required' });
-  if (!checkIsCsvFormatName(account.statementFormat))
-    throw new Error(`receiving account ${account.id} has an unknown statement format`);
-
-  const sha256 = sha256Hex(upload.bytes);
-  const before = await findImportBySha256(ctx.db, sha256);
-  // the same file again: its first import, and what became of its credits since
-  if (before) return resultOfImport(before, true, await countCreditsOfImport(ctx.db, before.id), []);
-
-  let parsed: Awaited<ReturnType<typeof ctx.heavy.run<'statement'>>>;
-  try {
-    parsed = await ctx.heavy.run('statement', {
-      bytes: new Uint8Array(upload.bytes),
-      csvFormat: account.statementFormat,
-      account: account.accountNumber,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT') refuseFile('statement_too_slow');
-    throw err;
-  }
-  if (!parsed.ok) refuseFile(parsed.reason);
-  const { credits, errors, lineCount, format } = parsed;
-  const skipped = errors
-    .slice(0, 200)
-    .map((e) => ({ line: e.line, message: translateError(op.lang, e.code) }));
-
-  const rates = ratesOf(await listFxRates(ctx.db));
-  // which applications the credits' reference codes name (one query for the whole file)
-  const codeOf = new Map<string, string>();
-  for (const c of credits) {
-    const code = c.reference ? findReferenceCode(c.reference) : null;
-    if (code) codeOf.set(c.lineKey, code);
-  }
-  const applicationOfCode = new Map<string, string>();
-  const codes = [...new Set(codeOf.values())];
-  for (let i = 0; i < codes.length; i += 1000)
-    for (const a of await findApplicationsByReference(ctx.db, codes.slice(i, i + 1000)))
-      if (a.depositReference) applicationOfCode.set(a.depositReference, a.id);
-
-  const now = ctx.now();
-  const notified = { value: false };
-  const counts = { autoMatched: 0, flagged: 0, unmatched: 0 };
-  const staged = await ctx.files.stage(upload.bytes);
-  let row: StatementImportRow | null = null;
-  try {
-    row = await ctx.db.transaction(async (tx) => {
-      await staged.attach(tx);
-      const imported = await insertImport(tx, {
-        receivingAccountId: account.id,
-        fileName: upload.fileName,
-        format,
-        sha256,
-        storageKey: staged.key,
-        size: upload.bytes.length,
-        lineCount,
-        creditCount: credits.length,
-        newCreditCount: 0,
-        importedBy: op.session.staff.id,
-        createdAt: now,
-      });
-      // the same file imported by someone else at this very moment: theirs stands
-      if (!imported) return null;
-      const inserted = await insertNewCredits(
-        tx,
-        credits.map((c) => creditRowOf(ctx, c, imported.id, account.id, now)),
-      );
-      const final = await updateImportCounts(tx, imported.id, inserted.length);
-      const scope: MatchScope = { tx, ctx, op, rates, now, notified };
-      const applicationOf = (credit: CreditRow) => {
-        const code = codeOf.get(credit.lineKey);
-        return code ? applicationOfCode.get(code) : undefined;
-      };
-      // applications locked in one order (by id), so two imports at once cannot wait on each other
-      const ordered = [...inserted].sort((a, b) =>
-        (applicationOf(a) ?? '').localeCompare(applicationOf(b) ?? ''),
-      );
-      for (const credit of ordered) {
-        const outcome = await matchNewCredit(scope, credit, applicationOf(credit));
-        if (outcome === 'matched') counts.autoMatched++;
-        else if (outcome === 'flagged') counts.flagged++;
-        else counts.unmatched++;
-      }
-      return final ?? imported;
-    });
-  } catch (err) {
-    await staged.discard();
-    throw err;
-  }
-  if (notified.value) kickOutboxSender(ctx.db);
-  if (!row) {
-    await staged.discard();
-    const raced = await findImportBySha256(ctx.db, sha256);
-    if (!raced) throw new AppError('DEPOSIT_VERSION_CONFLICT');
-    return resultOfImport(raced, true, await countCreditsOfImport(ctx.db, raced.id), []);
-  }
-  return resultOfImport(row, false, counts, skipped);
-}
-
-function creditRowOf(ctx: Ctx, c: CreditLine, importId: string, accountId: string, now: Date): NewCreditRow {
-  const account = c.payerAccount;
-  return {
-    importId,
-    receivingAccountId: accountId,
-    lineKey: c.lineKey,
-    bookingDate: c.bookedOn,
-    currency: c.currency,
-    amountMinor: BigInt(c.amountMinor),
-    payerName: c.payerName,
-    payerAccountSealed: account ? ctx.vault.encrypt(account) : null,
-    payerAccountHash: account ? ctx.vault.lookupHash(depositAccountHashInput(account)) : null,
-    payerAccountMasked: account ? maskPayerAccount(account) : null,
-    reference: c.reference,
-    createdAt: now,
   };
 }
 
@@ -622,7 +453,8 @@ export async function matchCreditByHand(
         'DEPOSIT_MATCH_REFUSED',
         Object.fromEntries(verdict.reasons.map((r) => [r, `deposit_flag_${r}`])),
       );
-    await applyMatch({ tx, ctx, op, rates, now, notified }, credit, app, 'manual', verdict.nameForm);
+    const actor = { staffId: op.session.staff.id, meta: metaOf(ctx, op) };
+    await applyMatch({ tx, ctx, actor, rates, now, notified }, credit, app, 'manual', verdict.nameForm);
   });
   if (notified.value) kickOutboxSender(ctx.db);
   return fetchCreditView(ctx, op.lang, creditId.toLowerCase());

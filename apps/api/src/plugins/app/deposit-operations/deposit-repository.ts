@@ -347,3 +347,44 @@ export async function searchApplications(db: Db, input: { code: string | null; n
     )
     .limit(20);
 }
+
+export async function findImport(db: Db | Tx, id: string): Promise<StatementImportRow | null> {
+  const [row] = await db.select().from(statementImports).where(eq(statementImports.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** What the background job read of the file (issue #22): its lines and credits. */
+export async function setImportContents(
+  tx: Tx,
+  id: string,
+  set: { format: string; lineCount: number; creditCount: number },
+): Promise<void> {
+  await tx.update(statementImports).set(set).where(eq(statementImports.id, id));
+}
+
+export async function setImportJob(tx: Tx, id: string, jobId: string): Promise<void> {
+  await tx.update(statementImports).set({ jobId }).where(eq(statementImports.id, id));
+}
+
+/** One batch's new credits added to the import's count (in the batch's transaction). */
+export async function addImportNewCredits(tx: Tx, id: string, n: number): Promise<void> {
+  if (n === 0) return;
+  await tx
+    .update(statementImports)
+    .set({ newCreditCount: sql`${statementImports.newCreditCount} + ${n}` })
+    .where(eq(statementImports.id, id));
+}
+
+/** An import whose file was refused before any credit was written: gone, so the same file can be tried again. */
+export async function deleteImportWithoutCredits(tx: Tx, id: string): Promise<StatementImportRow | null> {
+  const [row] = await tx
+    .delete(statementImports)
+    .where(
+      and(
+        eq(statementImports.id, id),
+        sql`not exists (select 1 from ${statementCredits} where ${statementCredits.importId} = ${id})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

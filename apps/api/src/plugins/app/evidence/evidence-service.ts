@@ -19,7 +19,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { FileIntegrityError } from '../files/file-store';
 import { insertAccessEvent } from '../review/review-repository';
-import { signingLanguage } from '../submissions/application-pdf/build';
+import { type ApplicationPdfInput, signingLanguage } from '../submissions/application-pdf/build';
 import { applicationPdfOfSubmission } from '../submissions/application-pdf/service';
 import { findApplicationRecord, listAccessEvents, loadApplicationRecords } from './evidence-repository';
 import { checkSignature, createEvidenceSigner, publicKeyFingerprint, readEd25519PublicKey } from './signing';
@@ -76,6 +76,8 @@ export async function exportEvidencePack(
   ctx: EvidenceCtx,
   applicationId: string,
   by: EvidenceRequester,
+  /** Draws each application PDF: in the heavy-work pool for the console's job (issue #22). */
+  buildPdf?: (input: ApplicationPdfInput) => Promise<Buffer>,
 ): Promise<EvidencePack> {
   if (!UUID_RE.test(applicationId)) throw new AppError('RECORDS_APPLICATION_NOT_FOUND');
   const id = applicationId.toLowerCase();
@@ -103,7 +105,7 @@ export async function exportEvidencePack(
     files.set(`${dir}/snapshot.json`, snapshot);
     const lang: Language = signingLanguage(s.snapshot) ?? 'zh-CN';
     // the PDF service reads only the database and the file store of its context
-    const pdf = await applicationPdfOfSubmission(ctx as AppContext, s, lang);
+    const pdf = await applicationPdfOfSubmission(ctx as AppContext, s, lang, buildPdf);
     files.set(`${dir}/application-${lang}.pdf`, pdf);
     submissionIndex.push({
       id: s.id,
@@ -204,11 +206,16 @@ export async function exportEvidencePack(
   return { applicationId: id, files, manifest };
 }
 
-/** The pack as one zip (stored, not compressed: PDFs and photos are compressed already). */
-export function zipEvidencePack(pack: EvidencePack): Buffer {
+/** The pack's files as zip entries. */
+export function zipEntriesOf(pack: EvidencePack): Record<string, Uint8Array> {
   const entries: Record<string, Uint8Array> = {};
   for (const [p, bytes] of pack.files) entries[p] = bytes;
-  return Buffer.from(zipSync(entries, { level: 0 }));
+  return entries;
+}
+
+/** The pack as one zip (stored, not compressed: PDFs and photos are compressed already). */
+export function zipEvidencePack(pack: EvidencePack): Buffer {
+  return Buffer.from(zipSync(zipEntriesOf(pack), { level: 0 }));
 }
 
 /** Writes the pack as a folder (which must not exist yet, or be empty). */

@@ -2,21 +2,23 @@ import type { Db } from '../../../db/client';
 import { findLiveContentKeys } from '../content/content-repository';
 import { findLiveStatementKeys } from '../deposit-operations/deposit-repository';
 import { findLiveStorageKeys } from '../documents/document-repository';
+import { findLiveJobKeys } from '../jobs/job-repository';
 import type { FileStore } from './file-store';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Every table naming storage keys: documents, the content's banner images and QR, and the imported
- * bank statements (issue #15).
+ * bank statements (issue #15), the prepared evidence packs of jobs (issue #22).
  */
 export async function findLiveKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  const [documents, content, statements] = await Promise.all([
+  const [documents, content, statements, jobs] = await Promise.all([
     findLiveStorageKeys(db, keys),
     findLiveContentKeys(db, keys),
     findLiveStatementKeys(db, keys),
+    findLiveJobKeys(db, keys),
   ]);
-  return new Set([...documents, ...content, ...statements]);
+  return new Set([...documents, ...content, ...statements, ...jobs]);
 }
 
 /**

@@ -12,8 +12,15 @@ import { AppError } from '../../../lib/app-error';
 import type { HeavyInput, HeavyOutcome, HeavyOutput, HeavyTaskName } from './heavy-tasks';
 
 export interface HeavyPool {
-  /** Runs one task in a worker thread: its result, or its refusal as an AppError. */
-  run<K extends HeavyTaskName>(task: K, input: HeavyInput<K>): Promise<HeavyOutput<K>>;
+  /**
+   * Runs one task in a worker thread: its result, or its refusal as an AppError. `timeoutMs`
+   * overrides the configured limit for work no request waits on (a background job, issue #22).
+   */
+  run<K extends HeavyTaskName>(
+    task: K,
+    input: HeavyInput<K>,
+    options?: { timeoutMs?: number },
+  ): Promise<HeavyOutput<K>>;
   /** Starts the threads now rather than on the first job (server start-up). */
   warm(): Promise<void>;
   /** Jobs started and refused since the pool was made (tests, logs). */
@@ -80,10 +87,15 @@ export function createHeavyPool(config: HeavyConfig): HeavyPool {
   };
 
   /** One job on a thread; `timed` false only for the warm-up, whose thread may still be starting. */
-  const dispatch = async (task: HeavyTaskName, input: unknown, timed: boolean): Promise<unknown> => {
+  const dispatch = async (
+    task: HeavyTaskName,
+    input: unknown,
+    timed: boolean,
+    timeoutMs = config.timeoutMs,
+  ): Promise<unknown> => {
     await acquire();
     try {
-      const signal = timed ? AbortSignal.timeout(config.timeoutMs) : null;
+      const signal = timed ? AbortSignal.timeout(timeoutMs) : null;
       if (timed) counts.started++;
       let outcome: HeavyOutcome;
       try {
@@ -105,7 +117,8 @@ export function createHeavyPool(config: HeavyConfig): HeavyPool {
   };
 
   return {
-    run: (task, input) => dispatch(task, input, true) as Promise<HeavyOutput<typeof task>>,
+    run: (task, input, options) =>
+      dispatch(task, input, true, options?.timeoutMs) as Promise<HeavyOutput<typeof task>>,
     async warm() {
       await dispatch('ping', null, false);
     },

@@ -2,6 +2,7 @@
 // function of the bytes alone: no database, no context. A refusal comes back as its code and
 // fields (an AppError does not survive the thread boundary), anything else as a thrown error.
 import { workerData } from 'node:worker_threads';
+import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/app-error';
 import { readStatementFile, type StatementFileJob } from '../deposit-operations/statement-file';
@@ -9,6 +10,7 @@ import { reencodeUploadedImage } from '../documents/image';
 import { checkInflateCapWorks, cleanUploadedPdf } from '../documents/pdf';
 import { readVideoDurationMs, type VideoContainer } from '../documents/video';
 import { analyseSignaturePng, type SignatureImageJob } from '../signature/signature-image';
+import { type ApplicationPdfInput, buildApplicationPdf } from '../submissions/application-pdf/build';
 
 // libvips's own threads would take every core; the pool's thread count is the budget
 sharp.concurrency(1);
@@ -36,6 +38,15 @@ export const HEAVY_TASKS = {
     readVideoDurationMs(input.bytes, input.container),
   /** A bank statement read into its credit lines (deposit-operations/statement-file.ts, issue #15). */
   statement: async (job: StatementFileJob) => readStatementFile(job),
+  /** An application PDF (submissions/application-pdf/build.ts): the evidence-pack job's (issue #22). */
+  applicationPdf: async (input: ApplicationPdfInput) =>
+    // a Buffer crosses the thread boundary as a Uint8Array: pdfkit draws Buffers
+    buildApplicationPdf({
+      ...input,
+      signatureImage: input.signatureImage ? Buffer.from(input.signatureImage) : null,
+    }),
+  /** Files zipped, stored not compressed (the evidence pack, evidence-service.ts; issue #22). */
+  zip: async (entries: Record<string, Uint8Array>) => zipSync(entries, { level: 0 }),
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type HeavyTasks = typeof HEAVY_TASKS;

@@ -146,10 +146,13 @@ export function AuditPage() {
               render: (_, e) =>
                 e.what === 'document'
                   ? (e.documentKind ?? t('what_document'))
-                  : // issue #15: a download of the application's evidence pack (docs/evidence-pack.md)
+                  : // issue #15: the application's evidence pack prepared; issue #22: each download of it
+                    // (docs/evidence-pack.md)
                     e.what === 'evidence_export'
                     ? t('what_evidence_export')
-                    : e.what,
+                    : e.what === 'evidence_download'
+                      ? t('what_evidence_download')
+                      : e.what,
             },
             { key: 'ip', title: t('col_ip'), render: (_, e) => e.ip ?? '—' },
           ]}

@@ -10,12 +10,11 @@ import {
   CreditViewSchema,
   type FxRateList,
   FxRateListSchema,
-  type ImportResult,
-  ImportResultSchema,
   type ReceivingAccountList,
   ReceivingAccountListSchema,
 } from '@hk/domain/deposit/operations-contracts';
 import type { VoucherRequestReason } from '@hk/domain/deposit/operations-texts';
+import { type JobView, JobViewSchema } from '@hk/domain/staff/jobs';
 import { callStaffApi } from '../../../lib/api';
 
 // The operations calls (deposit.match, issue #15): packages/domain/src/deposit/operations-contracts.ts.
@@ -25,12 +24,13 @@ export function fetchReceivingAccounts(): Promise<ReceivingAccountList> {
   return callStaffApi('/deposits/receiving-accounts', { schema: ReceivingAccountListSchema });
 }
 
-export function importStatement(receivingAccountId: string, file: File): Promise<ImportResult> {
+/** Uploads the file; the answer is the import's job (issue #22), followed with useJob. */
+export function importStatement(receivingAccountId: string, file: File): Promise<JobView> {
   const form = new FormData();
   // the account first: the server reads the parts in order
   form.append('receiving_account_id', receivingAccountId);
   form.append('file', file, file.name);
-  return callStaffApi('/deposits/imports', { method: 'POST', body: form, schema: ImportResultSchema });
+  return callStaffApi('/deposits/imports', { method: 'POST', body: form, schema: JobViewSchema });
 }
 
 export function fetchCredits(state: CreditState, page: number): Promise<CreditList> {

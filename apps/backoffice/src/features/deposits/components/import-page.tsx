@@ -1,14 +1,19 @@
-import type { ImportResult, ReceivingAccountList } from '@hk/domain/deposit/operations-contracts';
+import type { ReceivingAccountList } from '@hk/domain/deposit/operations-contracts';
+import { checkIsJobOpen, type JobView } from '@hk/domain/staff/jobs';
 import { Alert, Button, Descriptions, Select, Table, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../../components/job-progress';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
+import { useJob } from '../../../lib/jobs-api';
 import { fetchReceivingAccounts, importStatement } from '../api/deposits-api';
 
 /**
  * /deposits/import (deposit.match, issue #15): a receiving account's bank statement (its bank's CSV
- * or camt.053) imported; what it did: lines, credits, new, duplicates, matched, flagged.
+ * or camt.053) imported; what it did: lines, credits, new, duplicates, matched, flagged. Issue #22:
+ * the upload answers a job at once; its progress is followed here (announced to screen readers)
+ * until the result or the reason it failed.
  */
 export function ImportPage() {
   const { t } = useTranslation(['deposits', 'common']);
@@ -21,7 +26,9 @@ export function ImportPage() {
     null,
   );
   const [isBusy, setIsBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [started, setStarted] = useState<JobView | null>(null);
+  const { job, error: pollError } = useJob(started, t('common:network_error'));
+  const result = job?.state === 'succeeded' ? job.importResult : null;
 
   useEffect(() => {
     fetchReceivingAccounts()
@@ -38,10 +45,10 @@ export function ImportPage() {
     if (!account) return setProblem({ field: 'account', message: t('account_required') });
     if (!file) return setProblem({ field: 'file', message: t('file_required') });
     setProblem(null);
-    setResult(null);
+    setStarted(null);
     setIsBusy(true);
     try {
-      setResult(await importStatement(account, file));
+      setStarted(await importStatement(account, file));
     } catch (error) {
       setProblem({
         field: 'form',
@@ -105,39 +112,45 @@ export function ImportPage() {
       {problem?.field === 'form' && (
         <Alert type="error" showIcon title={problem.message} style={{ marginTop: 16 }} />
       )}
-      {result && (
+      {job && (
         <section aria-label={t('result_title')} style={{ marginTop: 24 }}>
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             {t('result_title')}
           </Typography.Title>
-          {result.duplicateFile && <Alert type="info" showIcon title={t('duplicate_file')} />}
-          <Descriptions
-            bordered
-            size="small"
-            column={1}
-            items={[
-              { key: 'file', label: t('result_file'), children: result.fileName },
-              { key: 'lines', label: t('result_lines'), children: result.lines },
-              { key: 'credits', label: t('result_credits'), children: result.credits },
-              { key: 'new', label: t('result_new'), children: result.newCredits },
-              { key: 'duplicates', label: t('result_duplicates'), children: result.duplicates },
-              { key: 'matched', label: t('result_auto_matched'), children: result.autoMatched },
-              { key: 'flagged', label: t('result_flagged'), children: result.flagged },
-              { key: 'unmatched', label: t('result_unmatched'), children: result.unmatched },
-            ]}
-          />
-          {result.skipped.length > 0 && (
-            <Table
-              style={{ marginTop: 16 }}
-              rowKey={(r) => `${r.line}-${r.message}`}
-              dataSource={result.skipped}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
-              title={() => t('skipped_title')}
-              columns={[
-                { key: 'line', title: t('col_line'), dataIndex: 'line' },
-                { key: 'why', title: t('col_why'), dataIndex: 'message' },
-              ]}
-            />
+          {checkIsJobOpen(job.state) && <Typography.Paragraph>{t('import_queued')}</Typography.Paragraph>}
+          <JobProgress job={job} unit="lines" pollError={pollError} />
+          {result && (
+            <>
+              {result.duplicateFile && <Alert type="info" showIcon title={t('duplicate_file')} />}
+              <Descriptions
+                bordered
+                size="small"
+                column={1}
+                items={[
+                  { key: 'file', label: t('result_file'), children: result.fileName },
+                  { key: 'lines', label: t('result_lines'), children: result.lines },
+                  { key: 'credits', label: t('result_credits'), children: result.credits },
+                  { key: 'new', label: t('result_new'), children: result.newCredits },
+                  { key: 'duplicates', label: t('result_duplicates'), children: result.duplicates },
+                  { key: 'matched', label: t('result_auto_matched'), children: result.autoMatched },
+                  { key: 'flagged', label: t('result_flagged'), children: result.flagged },
+                  { key: 'unmatched', label: t('result_unmatched'), children: result.unmatched },
+                ]}
+              />
+              {result.skipped.length > 0 && (
+                <Table
+                  style={{ marginTop: 16 }}
+                  rowKey={(r) => `${r.line}-${r.message}`}
+                  dataSource={result.skipped}
+                  pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                  title={() => t('skipped_title')}
+                  columns={[
+                    { key: 'line', title: t('col_line'), dataIndex: 'line' },
+                    { key: 'why', title: t('col_why'), dataIndex: 'message' },
+                  ]}
+                />
+              )}
+            </>
           )}
         </section>
       )}

@@ -4,6 +4,7 @@ import {
   type RecordsView,
   RecordsViewSchema,
 } from '@hk/domain/evidence/contracts';
+import { type JobView, JobViewSchema } from '@hk/domain/staff/jobs';
 import { callStaffApi, fetchStaffFile } from '../../../lib/api';
 
 // An application's records (packages/domain/src/evidence/contracts.ts, docs/evidence-pack.md).
@@ -34,7 +35,15 @@ export function releaseHold(applicationId: string, holdId: string, reason: strin
   });
 }
 
-/** The evidence pack as a zip (records.export); the server records the export before answering. */
-export function downloadEvidencePack(applicationId: string): Promise<Blob> {
-  return fetchStaffFile(`${recordsUrl(applicationId)}/evidence-pack`, 'POST');
+/** Asks for the evidence pack (records.export): the answer is its job (issue #22), followed with useJob. */
+export function requestEvidencePack(applicationId: string): Promise<JobView> {
+  return callStaffApi(`${recordsUrl(applicationId)}/evidence-pack`, {
+    method: 'POST',
+    schema: JobViewSchema,
+  });
+}
+
+/** The prepared pack as a zip, for the member who asked; the server records each download first. */
+export function downloadPreparedPack(jobId: string): Promise<Blob> {
+  return fetchStaffFile(`/jobs/${encodeURIComponent(jobId)}/download`, 'POST');
 }

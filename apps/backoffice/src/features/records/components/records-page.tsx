@@ -4,15 +4,24 @@ import {
   type LegalHold,
   type RecordsView,
 } from '@hk/domain/evidence/contracts';
+import { checkIsJobOpen, type JobView } from '@hk/domain/staff/jobs';
 import { Alert, Button, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { JobProgress } from '../../../components/job-progress';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
+import { useJob } from '../../../lib/jobs-api';
 import { formatHkTime } from '../../review/format';
-import { downloadEvidencePack, fetchRecords, placeHold, releaseHold } from '../api/records-api';
+import {
+  downloadPreparedPack,
+  fetchRecords,
+  placeHold,
+  releaseHold,
+  requestEvidencePack,
+} from '../api/records-api';
 import { basisKey, statusKey } from '../texts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; view: RecordsView } | { kind: 'failed'; message: string };
@@ -95,6 +104,9 @@ export function RecordsPage() {
   const [releasing, setReleasing] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [exportJob, setExportJob] = useState<JobView | null>(null);
+  const { job, error: pollError } = useJob(exportJob, t('common:network_error'));
+  const [downloading, setDownloading] = useState(false);
   const failure = useCallback(
     (error: unknown) => (error instanceof StaffApiError ? error.message : t('common:network_error')),
     [t],
@@ -117,20 +129,31 @@ export function RecordsPage() {
       })
       .catch((error: unknown) => failure(error));
 
+  // issue #22: the pack is prepared as a job ("preparing…"), then downloaded by its requester
   const exportPack = () => {
     setExporting(true);
     setExportError(null);
-    downloadEvidencePack(id)
+    setExportJob(null);
+    requestEvidencePack(id)
+      .then(setExportJob)
+      .catch((error: unknown) => setExportError(failure(error)))
+      .finally(() => setExporting(false));
+  };
+
+  const downloadPack = (jobId: string, fileName: string) => {
+    setDownloading(true);
+    setExportError(null);
+    downloadPreparedPack(jobId)
       .then((blob) => {
         const url = URL.createObjectURL(blob);
         const a = document.createElement('a');
         a.href = url;
-        a.download = `evidence-${id}.zip`;
+        a.download = fileName;
         a.click();
         setTimeout(() => URL.revokeObjectURL(url), 60_000);
       })
       .catch((error: unknown) => setExportError(failure(error)))
-      .finally(() => setExporting(false));
+      .finally(() => setDownloading(false));
   };
 
   if (state.kind === 'loading') return <PageTitle>{t('common:page_record')}</PageTitle>;
@@ -171,9 +194,38 @@ export function RecordsPage() {
       {view.can.export && (
         <Space direction="vertical" style={{ marginBottom: 16 }}>
           <Typography.Paragraph type="secondary">{t('export_note')}</Typography.Paragraph>
-          <Button type="primary" loading={exporting} onClick={exportPack}>
+          <Button
+            type={job?.exportResult?.canDownload ? 'default' : 'primary'}
+            loading={exporting || (job ? checkIsJobOpen(job.state) : false)}
+            onClick={exportPack}
+          >
             {t('export')}
           </Button>
+          {job && (
+            <section aria-label={t('export')}>
+              {checkIsJobOpen(job.state) && (
+                <Typography.Paragraph>{t('export_preparing')}</Typography.Paragraph>
+              )}
+              <JobProgress job={job} unit="steps" pollError={pollError} />
+              {job.exportResult &&
+                (job.exportResult.canDownload && job.exportResult.downloadUntil ? (
+                  <Space direction="vertical" style={{ marginTop: 8 }}>
+                    <Typography.Paragraph>
+                      {t('export_ready_until', { time: formatHkTime(job.exportResult.downloadUntil) })}
+                    </Typography.Paragraph>
+                    <Button
+                      type="primary"
+                      loading={downloading}
+                      onClick={() => downloadPack(job.id, job.exportResult!.fileName)}
+                    >
+                      {t('export_ready')}
+                    </Button>
+                  </Space>
+                ) : (
+                  <Alert type="info" showIcon title={t('export_expired')} />
+                ))}
+            </section>
+          )}
           {exportError && <Alert type="error" showIcon role="alert" title={exportError} />}
         </Space>
       )}

@@ -10,7 +10,7 @@ import { listDocumentsOfApplicationByIds } from '../../documents/document-reposi
 import { FileIntegrityError } from '../../files/file-store';
 import { findApplicationByUser } from '../../steps/step-repository';
 import { findSubmissionOfApplication, type SubmissionRow } from '../submission-repository';
-import { buildApplicationPdf, signingLanguage } from './build';
+import { type ApplicationPdfInput, buildApplicationPdf, signingLanguage } from './build';
 
 /**
  * The caller's submission: the given number, else the latest. Only ever looked up through the
@@ -81,11 +81,15 @@ export function clearApplicationPdfCache(): void {
   cache.clear();
 }
 
-/** The PDF of one submission row, in `lang` (the back office passes any application's row). */
+/**
+ * The PDF of one submission row, in `lang` (the back office passes any application's row).
+ * `build` draws it: here by default, or in the heavy-work pool (the evidence-pack job, issue #22).
+ */
 export async function applicationPdfOfSubmission(
   ctx: AppContext,
   submission: SubmissionRow,
   lang: Language,
+  build: (input: ApplicationPdfInput) => Promise<Buffer> = buildApplicationPdf,
 ): Promise<Buffer> {
   const key = `${submission.sha256}:${lang}`;
   const cached = cache.get(key);
@@ -99,7 +103,7 @@ export async function applicationPdfOfSubmission(
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const signatureDoc = snapDocs.find((d) => d.kind === 'signature');
-  const pdf = await buildApplicationPdf({
+  const pdf = await build({
     lang,
     submission,
     uploadedAt: new Map(rows.map((r) => [r.id, r.createdAt])),
