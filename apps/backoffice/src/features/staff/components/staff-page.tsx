@@ -134,6 +134,13 @@ export function StaffPage() {
       .finally(() => setBusy(false));
   };
 
+  // "at least one role" as a validator, not `required`: antd would put aria-required on the
+  // checkboxes' group, which ARIA does not allow there (axe: aria-allowed-attr, critical)
+  const rolesRule = {
+    validator: async (_: unknown, value: StaffRole[] | undefined) => {
+      if (!value?.length) throw new Error(t('roles_required'));
+    },
+  };
   const roleOptions = (forSelf: boolean) =>
     STAFF_ROLES.map((role) => ({
       value: role,
@@ -320,12 +327,8 @@ export function StaffPage() {
           >
             <Input autoComplete="off" maxLength={80} />
           </Form.Item>
-          <Form.Item
-            name="roles"
-            label={t('field_roles')}
-            rules={[{ required: true, type: 'array', min: 1, message: t('roles_required') }]}
-          >
-            <Checkbox.Group options={roleOptions(false)} />
+          <Form.Item name="roles" label={t('field_roles')} rules={[rolesRule]}>
+            <Checkbox.Group role="group" aria-label={t('field_roles')} options={roleOptions(false)} />
           </Form.Item>
           <Form.Item name="language" label={t('field_language')}>
             <Select options={STAFF_LANGUAGES.map((l) => ({ value: l, label: t(languageKey(l)) }))} />
@@ -351,9 +354,13 @@ export function StaffPage() {
             name="roles"
             label={editingRoles ? t('roles_of', { name: editingRoles.displayName }) : t('field_roles')}
             extra={editingRoles?.id === me.id ? t('deciding_note') : undefined}
-            rules={[{ required: true, type: 'array', min: 1, message: t('roles_required') }]}
+            rules={[rolesRule]}
           >
-            <Checkbox.Group options={roleOptions(editingRoles?.id === me.id)} />
+            <Checkbox.Group
+              role="group"
+              aria-label={editingRoles ? t('roles_of', { name: editingRoles.displayName }) : t('field_roles')}
+              options={roleOptions(editingRoles?.id === me.id)}
+            />
           </Form.Item>
         </Form>
         {actionError && <Alert type="error" showIcon role="alert" title={actionError} />}
