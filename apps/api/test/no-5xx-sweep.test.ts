@@ -331,9 +331,12 @@ describe('no 5xx, always the envelope: every route under a battery of bad reques
       // issue #22: heavy staff work as jobs (docs/backoffice.md "Jobs")
       'GET /backoffice/api/jobs/:id',
       'POST /backoffice/api/jobs/:id/download',
+      // issue #22: the notifications outbox for operations (docs/backoffice.md "Notifications")
+      'GET /backoffice/api/outbox',
+      'POST /backoffice/api/outbox/:id/retry',
     ])
       expect(keys).toContain(expected);
-    expect(keys).toHaveLength(112);
+    expect(keys).toHaveLength(114);
   });
 
   it('answers every bad request below 500 with the envelope, in the request language, writing nothing', async () => {
