@@ -381,6 +381,10 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
     expect(v.case.stage).toBe('recommended');
     const fresh = view(await staffCall(t, approver, 'GET', `/cases/${s.caseId}`));
     expect(fresh.can.approve).toBe(false);
+    // the case view says why, so the console can tell her where the Approve button would be
+    expect(fresh.cannotApprove).toBe('approver_took_part');
+    // the reviewer (no case.approve) is told nothing of the kind
+    expect(view(await staffCall(t, reviewer, 'GET', `/cases/${s.caseId}`)).cannotApprove).toBeNull();
     t.clock.advance(30);
     const refused = await staffCall(t, approver, 'POST', `/cases/${s.caseId}/approve`, {
       version: v.case.version,
@@ -414,6 +418,8 @@ describe.each(DB_KINDS)('review cases (%s)', (kind) => {
 
     // another approver, who took no part, approves
     const other = await as('approver2');
+    const theirs = view(await staffCall(t, other, 'GET', `/cases/${s.caseId}`));
+    expect([theirs.can.approve, theirs.cannotApprove]).toEqual([true, null]);
     t.clock.advance(30);
     const ok = await staffCall(t, other, 'POST', `/cases/${s.caseId}/approve`, {
       version: v.case.version,

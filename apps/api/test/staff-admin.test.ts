@@ -311,8 +311,18 @@ describe.each(DB_KINDS)('staff page API (%s)', (kind) => {
     expect([drop.statusCode, drop.json().status]).toEqual([403, 5010]);
     const self = await call(t, admin, 'POST', `/staff/${admin.id}/disable`);
     expect([self.statusCode, self.json().status]).toEqual([403, 5010]);
+    // nor issues herself a new set-up link (reset sign-in): the console hides it, the API refuses it
+    const reset = await call(t, admin, 'POST', `/staff/${admin.id}/setup-link`, {});
+    expect([reset.statusCode, reset.json().status], reset.body).toEqual([403, 5010]);
+    expect(reset.json().info).toContain('reset your own sign-in');
+    expect(
+      await t.app.ctx.db.select().from(staffSetupTokens).where(eq(staffSetupTokens.staffId, admin.id)),
+    ).toEqual([]);
     const [row] = await t.app.ctx.db.select().from(staffMembers).where(eq(staffMembers.id, admin.id));
     expect([row!.roles, row!.disabledAt]).toEqual([['administrator'], null]);
+    expect(row!.passwordHash).not.toBeNull();
+    // her session still works
+    expect((await call(t, admin, 'GET', '/staff')).statusCode).toBe(200);
     // her own non-deciding change, and a deciding role for someone else, pass — with events
     expect(
       (

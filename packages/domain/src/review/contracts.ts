@@ -143,6 +143,12 @@ export const CaseViewSchema = z.object({
     /** records.read: the case links to its application's records page. */
     readRecords: z.boolean(),
   }),
+  /**
+   * Why the signed-in approver may not approve this recommended case, when the only thing stopping
+   * her is separation of duties (checkCanApprove's `approver_took_part`: she held the case or decided
+   * an item of it), so the console says so where the Approve button would be; null otherwise.
+   */
+  cannotApprove: z.nullable(z.enum(['approver_took_part'])),
 });
 export type CaseView = z.infer<typeof CaseViewSchema>;
 

@@ -104,6 +104,22 @@ describe('separation of duties on staff accounts (issue #22)', () => {
         actorId: me,
         targetId: me,
         rolesBefore: ['administrator'],
+        resettingSignIn: true,
+      }),
+    ).toBe('staff_self_reset_sign_in');
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: 'b',
+        rolesBefore: ['administrator'],
+        resettingSignIn: true,
+      }),
+    ).toBeNull();
+    expect(
+      staffSelfChangeProblem({
+        actorId: me,
+        targetId: me,
+        rolesBefore: ['administrator'],
         rolesAfter: ['operations'],
       }),
     ).toBe('staff_self_remove_administrator');

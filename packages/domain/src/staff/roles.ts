@@ -103,13 +103,15 @@ export function checkIsDecidingRole(role: StaffRole): boolean {
 export type StaffSelfChangeProblem =
   | 'staff_self_deciding_role'
   | 'staff_self_disable'
+  | 'staff_self_reset_sign_in'
   | 'staff_self_remove_administrator'
   | null;
 
 /**
  * Separation of duties on staff accounts (issue #22): whoever changes an account that is her own
- * never gives it a deciding role it did not have, never disables it and never removes its
- * administrator role (the console would lose its last way back). Other people's accounts may get
+ * never gives it a deciding role it did not have, never disables it, never issues it a new set-up
+ * link (reset sign-in: another administrator does) and never removes its administrator role (the
+ * console would lose its last way back). Other people's accounts may get
  * any role: that is what an administrator is for. Pure: the API enforces it on every change.
  */
 export function staffSelfChangeProblem(change: {
@@ -118,9 +120,12 @@ export function staffSelfChangeProblem(change: {
   rolesBefore: readonly StaffRole[];
   rolesAfter?: readonly StaffRole[];
   disabling?: boolean;
+  /** A new set-up link ("reset sign-in"), which would end her sessions and let a link's holder take the account. */
+  resettingSignIn?: boolean;
 }): StaffSelfChangeProblem {
   if (change.actorId !== change.targetId) return null;
   if (change.disabling) return 'staff_self_disable';
+  if (change.resettingSignIn) return 'staff_self_reset_sign_in';
   const after = change.rolesAfter;
   if (!after) return null;
   if (after.some((r) => checkIsDecidingRole(r) && !change.rolesBefore.includes(r)))

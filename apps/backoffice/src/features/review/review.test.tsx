@@ -178,6 +178,7 @@ function caseView(can: Partial<CaseView['can']> = {}, version = 7): CaseView {
     earlierSubmissions: [],
     similar: [],
     can: { ...NO_CAN, ...can },
+    cannotApprove: null,
   });
 }
 
@@ -620,6 +621,34 @@ describe('case view', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['分配给我', '批准', '拒绝申请']);
+  });
+
+  it('tells an approver who took part in the case why she has no Approve button (separation of duties)', async () => {
+    fakeApi(
+      ['approver'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url === '/backoffice/api/cases/c1'
+            ? ok({
+                ...caseView({ decline: true }),
+                case: summary({ stage: 'recommended', queue: 'approval' }),
+                cannotApprove: 'approver_took_part',
+              })
+            : undefined,
+      ],
+    );
+    start('/backoffice/cases/c1');
+    const region = await screen.findByRole('region', { name: '申请操作' });
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['拒绝申请']);
+    expect(
+      within(region).getByText(
+        '您曾参与此案件（负责过它或审核过其中的项目），不能批准，须由另一位批准人批准。',
+      ),
+    ).toBeTruthy();
   });
 
   it('lets an approver give the case to someone else from the server’s list, with the version', async () => {

@@ -306,7 +306,7 @@ function canOf(
   tally: CaseTally,
   currentSha: string | null,
   participants: ReadonlySet<string>,
-): CaseView['can'] {
+): Pick<CaseView, 'can' | 'cannotApprove'> {
   const me = session.staff.id;
   const has = (p: StaffPermission) => checkHasPermission(session.roles, p);
   const view = { stage: c.stage as CaseStage, assigneeId: c.assigneeId };
@@ -314,7 +314,9 @@ function canOf(
   const recommendation = c.recommendedBy
     ? { staffId: c.recommendedBy, submissionSha256: c.recommendedSha256 ?? '' }
     : null;
-  return {
+  const approveProblem = checkCanApprove(view, tally, recommendation, me, currentSha ?? '', participants);
+  const mayApprove = has('case.approve');
+  const can: CaseView['can'] = {
     assignToMe:
       open &&
       has('case.assign_self') &&
@@ -324,13 +326,16 @@ function canOf(
     decideItems: has('case.decide_items') && checkCanDecideItem(view, me) === null,
     returnToApplicant: has('case.decide_items') && checkCanReturn(view, tally, me) === null,
     recommend: has('case.recommend') && checkCanRecommend(view, tally, me) === null,
-    approve:
-      has('case.approve') &&
-      checkCanApprove(view, tally, recommendation, me, currentSha ?? '', participants) === null,
+    approve: mayApprove && approveProblem === null,
     decline:
       has('case.reject') && checkCanDecline(view, { reason: 'not_eligible', internalNote: null }) === null,
     readSensitive: has('sensitive.read'),
     readRecords: has('records.read'),
+  };
+  // Separation of duties (issue #22): an approver who took part is told why there is no Approve button.
+  return {
+    can,
+    cannotApprove: mayApprove && approveProblem === 'approver_took_part' ? approveProblem : null,
   };
 }
 
@@ -495,7 +500,7 @@ async function buildCaseView(ctx: Ctx, session: StaffRequestSession, c: ReviewCa
         submittedAt: x.submittedAt.toISOString(),
         outcome: STAGE_TEXTS[x.stage as CaseStage]?.[lang] ?? x.stage,
       })),
-    can: canOf(
+    ...canOf(
       session,
       c,
       tally,

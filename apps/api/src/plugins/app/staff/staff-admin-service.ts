@@ -255,6 +255,15 @@ export async function resetStaffSignIn(
 ) {
   const row = await requireMember(ctx, id);
   if (row.disabledAt) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+  refuseSelf(
+    staffSelfChangeProblem({
+      actorId: actor.staff.id,
+      targetId: row.id,
+      rolesBefore: row.roles.filter(checkIsStaffRole),
+      resettingSignIn: true,
+    }),
+    'member',
+  );
   const now = ctx.now();
   const link = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

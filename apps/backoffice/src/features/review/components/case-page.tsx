@@ -360,6 +360,10 @@ export function CasePage() {
               {t('approve')}
             </Button>
           )}
+          {/* separation of duties: the API says why an approver has no Approve button */}
+          {!can.approve && view.cannotApprove === 'approver_took_part' && (
+            <Typography.Text className="cannot-approve">{t('cannot_approve_took_part')}</Typography.Text>
+          )}
           {can.decline && (
             <Button danger onClick={() => setModal('decline')}>
               {t('decline')}
