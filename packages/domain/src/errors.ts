@@ -90,7 +90,7 @@ export const ErrorCode = {
   STAFF_SETUP_LINK_INVALID: 5008,
   /** The username is taken (without case). HTTP 409. */
   STAFF_USERNAME_TAKEN: 5009,
-  /** Separation of duties: nobody gives herself a role that decides cases, disables herself or takes away her own administration. HTTP 403. */
+  /** Separation of duties: nobody gives herself a role that decides cases, disables herself, resets her own sign-in or takes away her own administration. HTTP 403. */
   STAFF_SELF_CHANGE_REFUSED: 5010,
   /** Review (issue #14, 51xx): no such case, or no such item or document in it. HTTP 404. */
   CASE_NOT_FOUND: 5101,
