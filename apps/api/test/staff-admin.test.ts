@@ -297,7 +297,7 @@ describe.each(DB_KINDS)('staff page API (%s)', (kind) => {
     expect(malformed.json().status).toBe(1002);
   });
 
-  test('separation of duties: nobody gives herself a deciding role, disables herself or drops her own administration', async () => {
+  test('separation of duties: nobody gives herself a deciding role, disables herself, resets her own sign-in or drops her own administration', async () => {
     const admin = await signedIn(t, ['administrator']);
     for (const roles of [
       ['administrator', 'reviewer'],
