@@ -13,6 +13,19 @@ function luminance(hex: string): number {
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+/** `hex` mixed with white: `share` of the colour, the rest white. */
+function tint(hex: string, share: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
+  return `#${m
+    .slice(1)
+    .map((h) =>
+      Math.round(Number.parseInt(h, 16) * share + 255 * (1 - share))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
 function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
@@ -25,9 +38,14 @@ describe('tag colours (issue #22 finding 10 and the console journey)', () => {
     expect(contrastRatio('#777777', '#777777')).toBe(1);
   });
 
-  it.each(Object.entries(TAG_COLORS))('%s carries white 12 px text at 4.5:1 or more', (_name, colour) => {
-    expect(contrastRatio(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(Object.entries(TAG_COLORS))(
+    '%s reads at 4.5:1 or more as text on white, on its own 10 %% tint, and under white text',
+    (_name, colour) => {
+      expect(contrastRatio(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      // antd's filled tag: the colour on a pale tint of itself (a 10 % tint is darker than antd's)
+      expect(contrastRatio(colour, tint(colour, 0.1))).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('no console screen uses a preset tag colour (their text is under 4.5:1 on their fills)', () => {
     // antd's named colours ('green', 'processing', …) on a Tag, written on the tag or in a table of
