@@ -444,7 +444,7 @@ describe('credits and the manual work (en)', () => {
       reason: 'reference_missing',
       note: null,
     });
-  });
+  }, 45_000); // the longest screen walk of the console's tests: 10 s on a quiet machine, 20 s on a busy one
 });
 
 describe('USD rates (zh-HK)', () => {
