@@ -43,7 +43,12 @@ import {
   setImportContents,
   setImportJob,
 } from './deposit-repository';
-import { checkIsCsvFormatName } from './statement-file';
+import {
+  type CsvFormatName,
+  checkIsCsvFormatName,
+  decodeCredits,
+  type PackedStatementResult,
+} from './statement-file';
 
 /** Lines per committed batch: short transactions, so other requests never wait long on a lock. */
 export const IMPORT_BATCH_LINES = 500;
@@ -230,6 +235,32 @@ async function refuse(ctx: Ctx, imported: StatementImportRow, reason: string): P
   throw new JobFailure(reason);
 }
 
+/**
+ * The file read in the pool, its credits packed (statement-file.ts `readStatementFilePacked`).
+ * The file's bytes are let go as soon as they are handed over, so the job holds only the packed
+ * credits while it writes.
+ */
+async function readPacked(
+  ctx: Ctx,
+  imported: StatementImportRow,
+  csvFormat: CsvFormatName,
+  accountNumber: string,
+): Promise<PackedStatementResult> {
+  const bytes = await ctx.files.get(ctx.db, imported.storageKey);
+  if (!bytes) throw new JobFailure('statement_malformed');
+  try {
+    return await ctx.heavy.run(
+      'statementPacked',
+      { bytes: new Uint8Array(bytes), csvFormat, account: accountNumber },
+      { timeoutMs: PARSE_TIMEOUT_MS },
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT')
+      return refuse(ctx, imported, 'statement_too_slow');
+    throw err;
+  }
+}
+
 /** The job: read the file off the event loop, then the credits batch by batch (resumable). */
 export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<JobOutcome> {
   const input = scope.job.input as unknown as ImportJobInput;
@@ -238,24 +269,10 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
   const account = await findReceivingAccount(ctx.db, imported.receivingAccountId);
   if (!account || !checkIsCsvFormatName(account.statementFormat))
     throw new JobFailure('deposit_account_required');
-  const bytes = await ctx.files.get(ctx.db, imported.storageKey);
-  if (!bytes) throw new JobFailure('statement_malformed');
-
-  let parsed: Awaited<ReturnType<typeof ctx.heavy.run<'statement'>>>;
-  try {
-    parsed = await ctx.heavy.run(
-      'statement',
-      { bytes: new Uint8Array(bytes), csvFormat: account.statementFormat, account: account.accountNumber },
-      { timeoutMs: PARSE_TIMEOUT_MS },
-    );
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT')
-      return refuse(ctx, imported, 'statement_too_slow');
-    throw err;
-  }
+  const parsed = await readPacked(ctx, imported, account.statementFormat, account.accountNumber);
   if (!parsed.ok) return refuse(ctx, imported, parsed.reason);
-  const { credits, errors, lineCount, format } = parsed;
-  const total = credits.length;
+  const { errors, lineCount, format } = parsed;
+  const total = parsed.creditCount;
 
   let done = Math.min(scope.job.progressDone, total);
   await ctx.db.transaction(async (tx) => {
@@ -266,7 +283,8 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
   const rates = ratesOf(await listFxRates(ctx.db));
   const actor = { staffId: imported.importedBy, meta: input.meta };
   while (done < total) {
-    const lines = credits.slice(done, done + IMPORT_BATCH_LINES);
+    // only this batch's credits as objects on the main thread (the rest stay packed bytes)
+    const lines = decodeCredits(parsed, done, done + IMPORT_BATCH_LINES);
     // which applications the batch's reference codes name (one query per batch)
     const codeOf = new Map<string, string>();
     for (const c of lines) {
