@@ -3,7 +3,7 @@
 // size, the account and its format), stores the sealed file with its import row and queues a job,
 // all in one transaction, and answers the job at once. The job reads the file in the heavy-work
 // pool (its time limit, off the event loop), then writes its credits in batches of
-// IMPORT_BATCH_LINES lines, each batch one transaction with its automatic matching and the job's
+// IMPORT_BATCH_LINES lines (decoded a batch at a time from the pool's packed answer), each batch one transaction with its automatic matching and the job's
 // progress: a job resumed after a crash goes on from its last committed batch, and `line_key`
 // makes a batch written twice write nothing twice. The same file again answers its first import.
 import { type Language, translateError } from '@hk/domain';
@@ -50,8 +50,13 @@ import {
   type PackedStatementResult,
 } from './statement-file';
 
-/** Lines per committed batch: short transactions, so other requests never wait long on a lock. */
-export const IMPORT_BATCH_LINES = 500;
+/**
+ * Lines per committed batch: short transactions, so other requests never wait long on a lock. On
+ * PGlite (WASM on the main thread) a batch's transaction holds the event loop from its first query
+ * to its commit: 500 lines stalled it 75-95 ms at every batch, 100 lines 15-20 ms
+ * (docs/backoffice.md "Jobs: measured").
+ */
+export const IMPORT_BATCH_LINES = 100;
 
 /**
  * The worker pool's limit for reading a whole statement in the job: no request waits on it, and
