@@ -3,6 +3,7 @@
 // approver signed in (password + TOTP through the real call) and one submitted application (the
 // API suites' helpers) whose evidence pack the approver exports. Reports what the parent needs
 // over IPC; the parent loads it, so the load generator gets its own CPU.
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
@@ -14,6 +15,29 @@ import { findApplicationByUser } from '../../apps/api/src/plugins/app/steps/step
 import { RecordingSms, type TestApp } from '../../apps/api/test/helpers';
 import { createStaff, signInStaff } from '../../apps/api/test/review-helpers';
 import { ready, submit } from '../../apps/api/test/submit-helpers';
+
+// BENCH_TRACE=1: which stalls the event loop has, and which of them are the collector's. Every
+// GC pause and every stall of the loop over 50 ms is printed with the time since start-up.
+if (process.env.BENCH_TRACE) {
+  const t0 = performance.now();
+  const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      if (e.duration >= 20)
+        console.error(
+          `trace ${at()}: gc ${kinds[kind] ?? kind} ${e.duration.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+        );
+    }
+  }).observe({ entryTypes: ['gc'] });
+  let last = performance.now();
+  setInterval(() => {
+    const t = performance.now();
+    if (t - last > 60) console.error(`trace ${at()}: loop stalled ${(t - last - 10).toFixed(0)} ms`);
+    last = t;
+  }, 10).unref();
+}
 
 const config = { ...loadConfig(process.env), port: 0, host: '127.0.0.1' };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

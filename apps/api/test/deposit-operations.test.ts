@@ -30,6 +30,7 @@ import {
   statementCredits,
   statementImports,
 } from '../src/db/schema';
+import { IMPORT_BATCH_LINES } from '../src/plugins/app/deposit-operations/statement-import-job';
 import { type EventMeta, SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
 import { lockApplication } from '../src/plugins/app/steps/step-repository';
 import { changeApplicationStatus } from '../src/plugins/app/submissions/status-service';
@@ -620,7 +621,8 @@ describe.each(DB_KINDS)('operations: statements and matching (%s)', (kind) => {
       ref: `BATCH-${i}`,
       bankRef: `JOB-${kind}-${i}-${randomUUID()}`,
     }));
-    // the applicant's own deposit in the second batch (lines 501–1000)
+    // the applicant's own deposit past the first batch (IMPORT_BATCH_LINES)
+    expect(IMPORT_BATCH_LINES).toBeLessThan(700);
     rows[700] = {
       date: '22/11/2026',
       credit: '10,000.00',
@@ -656,8 +658,11 @@ describe.each(DB_KINDS)('operations: statements and matching (%s)', (kind) => {
     });
     expect(await crashing.runOnce()).toBe(1);
     const halfway = await jobOf(t, ops, queued.id);
-    expect(halfway).toMatchObject({ state: 'running', progress: { done: 500, total: 1_200 } });
-    expect(await creditsOfImport()).toBe(500);
+    expect(halfway).toMatchObject({
+      state: 'running',
+      progress: { done: IMPORT_BATCH_LINES, total: 1_200 },
+    });
+    expect(await creditsOfImport()).toBe(IMPORT_BATCH_LINES);
     expect((await statusOf(own.applicationId)).status).toBe(ApplicationStatus.APPROVED);
     // its lease still holds: no one else takes it meanwhile
     expect(await runJobs(t)).toBe(0);

@@ -83,3 +83,73 @@ function countLines(text: string): number {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
   return lines;
 }
+
+/** The skipped lines a job keeps (its result shows the first 200). */
+const KEPT_ERRORS = 200;
+
+/**
+ * A statement read for the import job, its credits packed: one NDJSON byte array (a credit a line)
+ * and where each line ends, instead of 100,000 objects. Crossing from the worker is then one copy
+ * of a few MB rather than the structured clone of 100,000 objects decoded on the main thread in
+ * one go, and the job decodes only the batch it writes (`decodeCredits`), so the main thread's
+ * heap never holds every credit at once (issue #22, docs/backoffice.md "Jobs: measured").
+ */
+export type PackedStatementResult =
+  | {
+      ok: true;
+      format: 'csv' | 'camt053';
+      lineCount: number;
+      creditCount: number;
+      /** The credits as JSON, each followed by "\n". */
+      ndjson: Uint8Array;
+      /** `ends[i]`: the byte offset just past credit i's "\n". */
+      ends: Uint32Array;
+      /** The first skipped lines, with why. */
+      errors: StatementError[];
+    }
+  | { ok: false; reason: string; line: number };
+
+export function readStatementFilePacked(job: StatementFileJob): PackedStatementResult {
+  const read = readStatementFile(job);
+  if (!read.ok) return read;
+  const { credits } = read;
+  const ends = new Uint32Array(credits.length);
+  const lines: string[] = new Array(credits.length);
+  let offset = 0;
+  for (let i = 0; i < credits.length; i++) {
+    const line = `${JSON.stringify(credits[i])}\n`;
+    lines[i] = line;
+    offset += Buffer.byteLength(line, 'utf8');
+    ends[i] = offset;
+  }
+  const ndjson = new TextEncoder().encode(lines.join(''));
+  if (ndjson.length !== offset) throw new Error('statement packing: byte lengths disagree');
+  return {
+    ok: true,
+    format: read.format,
+    lineCount: read.lineCount,
+    creditCount: credits.length,
+    ndjson,
+    ends,
+    errors: read.errors.slice(0, KEPT_ERRORS),
+  };
+}
+
+/** Credits `from` (included) to `to` (excluded) of a packed statement. */
+export function decodeCredits(
+  packed: { ndjson: Uint8Array; ends: Uint32Array },
+  from: number,
+  to: number,
+): CreditLine[] {
+  const end = Math.min(to, packed.ends.length);
+  if (from >= end) return [];
+  const start = from === 0 ? 0 : packed.ends[from - 1];
+  const text = new TextDecoder().decode(packed.ndjson.subarray(start, packed.ends[end - 1]));
+  const credits: CreditLine[] = [];
+  for (let i = 0, at = 0; i < end - from; i++) {
+    const next = text.indexOf('\n', at);
+    credits.push(JSON.parse(text.slice(at, next)) as CreditLine);
+    at = next + 1;
+  }
+  return credits;
+}

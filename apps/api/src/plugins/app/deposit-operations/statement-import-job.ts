@@ -3,7 +3,7 @@
 // size, the account and its format), stores the sealed file with its import row and queues a job,
 // all in one transaction, and answers the job at once. The job reads the file in the heavy-work
 // pool (its time limit, off the event loop), then writes its credits in batches of
-// IMPORT_BATCH_LINES lines, each batch one transaction with its automatic matching and the job's
+// IMPORT_BATCH_LINES lines (decoded a batch at a time from the pool's packed answer), each batch one transaction with its automatic matching and the job's
 // progress: a job resumed after a crash goes on from its last committed batch, and `line_key`
 // makes a batch written twice write nothing twice. The same file again answers its first import.
 import { type Language, translateError } from '@hk/domain';
@@ -43,10 +43,20 @@ import {
   setImportContents,
   setImportJob,
 } from './deposit-repository';
-import { checkIsCsvFormatName } from './statement-file';
+import {
+  type CsvFormatName,
+  checkIsCsvFormatName,
+  decodeCredits,
+  type PackedStatementResult,
+} from './statement-file';
 
-/** Lines per committed batch: short transactions, so other requests never wait long on a lock. */
-export const IMPORT_BATCH_LINES = 500;
+/**
+ * Lines per committed batch: short transactions, so other requests never wait long on a lock. On
+ * PGlite (WASM on the main thread) a batch's transaction holds the event loop from its first query
+ * to its commit: 500 lines stalled it 75-95 ms at every batch, 100 lines 15-20 ms
+ * (docs/backoffice.md "Jobs: measured").
+ */
+export const IMPORT_BATCH_LINES = 100;
 
 /**
  * The worker pool's limit for reading a whole statement in the job: no request waits on it, and
@@ -230,6 +240,32 @@ async function refuse(ctx: Ctx, imported: StatementImportRow, reason: string): P
   throw new JobFailure(reason);
 }
 
+/**
+ * The file read in the pool, its credits packed (statement-file.ts `readStatementFilePacked`).
+ * The file's bytes are let go as soon as they are handed over, so the job holds only the packed
+ * credits while it writes.
+ */
+async function readPacked(
+  ctx: Ctx,
+  imported: StatementImportRow,
+  csvFormat: CsvFormatName,
+  accountNumber: string,
+): Promise<PackedStatementResult> {
+  const bytes = await ctx.files.get(ctx.db, imported.storageKey);
+  if (!bytes) throw new JobFailure('statement_malformed');
+  try {
+    return await ctx.heavy.run(
+      'statementPacked',
+      { bytes: new Uint8Array(bytes), csvFormat, account: accountNumber },
+      { timeoutMs: PARSE_TIMEOUT_MS },
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT')
+      return refuse(ctx, imported, 'statement_too_slow');
+    throw err;
+  }
+}
+
 /** The job: read the file off the event loop, then the credits batch by batch (resumable). */
 export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<JobOutcome> {
   const input = scope.job.input as unknown as ImportJobInput;
@@ -238,24 +274,10 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
   const account = await findReceivingAccount(ctx.db, imported.receivingAccountId);
   if (!account || !checkIsCsvFormatName(account.statementFormat))
     throw new JobFailure('deposit_account_required');
-  const bytes = await ctx.files.get(ctx.db, imported.storageKey);
-  if (!bytes) throw new JobFailure('statement_malformed');
-
-  let parsed: Awaited<ReturnType<typeof ctx.heavy.run<'statement'>>>;
-  try {
-    parsed = await ctx.heavy.run(
-      'statement',
-      { bytes: new Uint8Array(bytes), csvFormat: account.statementFormat, account: account.accountNumber },
-      { timeoutMs: PARSE_TIMEOUT_MS },
-    );
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UPLOAD_PROCESSING_LIMIT')
-      return refuse(ctx, imported, 'statement_too_slow');
-    throw err;
-  }
+  const parsed = await readPacked(ctx, imported, account.statementFormat, account.accountNumber);
   if (!parsed.ok) return refuse(ctx, imported, parsed.reason);
-  const { credits, errors, lineCount, format } = parsed;
-  const total = credits.length;
+  const { errors, lineCount, format } = parsed;
+  const total = parsed.creditCount;
 
   let done = Math.min(scope.job.progressDone, total);
   await ctx.db.transaction(async (tx) => {
@@ -266,7 +288,8 @@ export async function runStatementImportJob(ctx: Ctx, scope: JobScope): Promise<
   const rates = ratesOf(await listFxRates(ctx.db));
   const actor = { staffId: imported.importedBy, meta: input.meta };
   while (done < total) {
-    const lines = credits.slice(done, done + IMPORT_BATCH_LINES);
+    // only this batch's credits as objects on the main thread (the rest stay packed bytes)
+    const lines = decodeCredits(parsed, done, done + IMPORT_BATCH_LINES);
     // which applications the batch's reference codes name (one query per batch)
     const codeOf = new Map<string, string>();
     for (const c of lines) {

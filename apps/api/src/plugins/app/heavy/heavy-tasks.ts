@@ -5,7 +5,11 @@ import { workerData } from 'node:worker_threads';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { AppError } from '../../../lib/app-error';
-import { readStatementFile, type StatementFileJob } from '../deposit-operations/statement-file';
+import {
+  readStatementFile,
+  readStatementFilePacked,
+  type StatementFileJob,
+} from '../deposit-operations/statement-file';
 import { reencodeUploadedImage } from '../documents/image';
 import { checkInflateCapWorks, cleanUploadedPdf } from '../documents/pdf';
 import { readVideoDurationMs, type VideoContainer } from '../documents/video';
@@ -38,6 +42,11 @@ export const HEAVY_TASKS = {
     readVideoDurationMs(input.bytes, input.container),
   /** A bank statement read into its credit lines (deposit-operations/statement-file.ts, issue #15). */
   statement: async (job: StatementFileJob) => readStatementFile(job),
+  /**
+   * The same for the import job, its credits packed as NDJSON bytes (one copy across the thread
+   * boundary, decoded a batch at a time by the job; issue #22).
+   */
+  statementPacked: async (job: StatementFileJob) => readStatementFilePacked(job),
   /** An application PDF (submissions/application-pdf/build.ts): the evidence-pack job's (issue #22). */
   applicationPdf: async (input: ApplicationPdfInput) =>
     // a Buffer crosses the thread boundary as a Uint8Array: pdfkit draws Buffers
