@@ -30,7 +30,7 @@ import {
   updateService,
 } from '../../plugins/app/content/content-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { staffWriteResponses } from './index';
+import { staffWriteResponses } from './shared';
 
 // The content calls of the staff console (issue #15, packages/domain/src/content/contracts.ts,
 // docs/content.md). Registered inside backofficeApiRoutes: the staff session, CSRF and no-store

@@ -37,7 +37,7 @@ import {
 } from '../../plugins/app/deposit-operations/statement-import-job';
 import { jobViewOf } from '../../plugins/app/jobs/job-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { staffWriteResponses } from './index';
+import { staffWriteResponses } from './shared';
 
 // The operations calls of the staff console (issue #15, packages/domain/src/deposit/
 // operations-contracts.ts, docs/deposit.md "Operations"). Registered inside backofficeApiRoutes:

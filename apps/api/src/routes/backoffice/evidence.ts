@@ -20,7 +20,7 @@ import {
 } from '../../plugins/app/evidence/records-service';
 import { jobViewOf } from '../../plugins/app/jobs/job-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { clientOf, staffWriteResponses } from './index';
+import { clientOf, staffWriteResponses } from './shared';
 
 // An application's records (issue #15, docs/evidence-pack.md), inside backofficeApiRoutes: the
 // staff session, CSRF and no-store come from there; each route names its permission.

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorEnvelopeSchema, envelope } from '@hk/domain';
+import { envelope } from '@hk/domain';
 import {
   STAFF_API_PREFIX,
   STAFF_CSRF_HEADER,
@@ -18,7 +18,6 @@ import { ok } from '../../lib/envelope';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
 import {
   findStaffSession,
-  type StaffClient,
   StaffSignInLimitedError,
   signInStaff,
   signOutStaff,
@@ -33,6 +32,7 @@ import { jobRoutes } from './jobs';
 import { openingRoutes } from './opening';
 import { outboxRoutes } from './outbox';
 import { reviewRoutes } from './review';
+import { clientOf, staffResponses } from './shared';
 import { staffRoutes } from './staff';
 
 declare module 'fastify' {
@@ -40,30 +40,6 @@ declare module 'fastify' {
     /** A state-changing staff call that needs no CSRF token: only sign-in (there is no session yet). */
     staffCsrfExempt?: boolean;
   }
-}
-
-/**
- * Every status a staff route may answer (stack notes: each must be listed): business outcomes and
- * staff failures carry the envelope with their HTTP class (401, 403, 423; errors.ts).
- */
-export function staffResponses<T extends z.ZodMiniType>(success: T) {
-  return {
-    200: z.union([success, ErrorEnvelopeSchema]),
-    400: ErrorEnvelopeSchema,
-    401: ErrorEnvelopeSchema,
-    403: ErrorEnvelopeSchema,
-    404: ErrorEnvelopeSchema,
-    413: ErrorEnvelopeSchema,
-    415: ErrorEnvelopeSchema,
-    423: ErrorEnvelopeSchema,
-    429: ErrorEnvelopeSchema,
-    500: ErrorEnvelopeSchema,
-  };
-}
-
-/** A staff route's answers, with 409 for a stale version or a race lost (compare-and-set writes). */
-export function staffWriteResponses<T extends z.ZodMiniType>(success: T) {
-  return { ...staffResponses(success), 409: ErrorEnvelopeSchema };
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -83,16 +59,6 @@ function sameToken(sent: unknown, expected: string): boolean {
   const a = Buffer.from(sent);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Who made a staff call, as the services record it (events, access log). */
-export function clientOf(request: FastifyRequest): StaffClient {
-  const agent = request.headers['user-agent'];
-  return {
-    ip: request.ip,
-    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
-    requestId: request.id,
-  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { downloadEvidenceExport } from '../../plugins/app/evidence/evidence-export-job';
 import { fetchJobView } from '../../plugins/app/jobs/job-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { clientOf, staffResponses } from './index';
+import { clientOf, staffResponses } from './shared';
 
 // Background jobs (issue #22, docs/backoffice.md "Jobs"), inside backofficeApiRoutes: the staff
 // session, CSRF and no-store come from there. Which jobs a member sees is the domain's rule

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { fetchOpeningQueue, openAccount } from '../../plugins/app/opening/opening-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { clientOf, staffWriteResponses } from './index';
+import { clientOf, staffWriteResponses } from './shared';
 
 // Opening accounts (issue #15, docs/opening.md), inside backofficeApiRoutes: the staff session,
 // CSRF and no-store come from there; both calls need account.open.

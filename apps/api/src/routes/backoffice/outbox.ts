@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { fetchOutbox, retryOutboxMessage } from '../../plugins/app/notifications/outbox-service';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
-import { clientOf, staffResponses, staffWriteResponses } from './index';
+import { clientOf, staffResponses, staffWriteResponses } from './shared';
 
 // The notifications outbox for operations (issue #22, docs/backoffice.md "Notifications"), inside
 // backofficeApiRoutes: the staff session, CSRF and no-store come from there; both need outbox.manage.

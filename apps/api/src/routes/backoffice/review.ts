@@ -43,7 +43,7 @@ function reviewerOf(request: FastifyRequest) {
   return { ...session, staff: { ...session.staff, language: request.lang } };
 }
 
-import { clientOf, staffWriteResponses } from './index';
+import { clientOf, staffWriteResponses } from './shared';
 
 // The review calls of the staff console (issue #14, packages/domain/src/review/contracts.ts,
 // docs/backoffice.md "Review and decisions"). Registered inside backofficeApiRoutes: the staff

@@ -27,7 +27,7 @@ import {
   startStaffSetup,
   unlockStaffMember,
 } from '../../plugins/app/staff/staff-admin-service';
-import { clientOf, staffWriteResponses } from './index';
+import { clientOf, staffWriteResponses } from './shared';
 
 /**
  * The staff page's API (issue #22, docs/backoffice.md "Staff page"): only `staff.manage`; every
