@@ -111,6 +111,30 @@ describe.each(DB_KINDS)('staff sign-in limits (%s)', (kind) => {
     expect(types).not.toContain('locked');
   });
 
+  test('a burst of 20 attempts at once from one address: no more are checked than the limits allow', async () => {
+    const STRANGER_IP = freshIp();
+    const a = await makeStaff(t);
+    const others = await Promise.all([makeStaff(t), makeStaff(t)]);
+    // one username: the pair limit (3 a day from one address) holds under the burst
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(t, wrong(t, a, i), STRANGER_IP)),
+    );
+    const statuses = burst.map((r) => r.json().status as number);
+    expect(statuses.filter((s) => s === 5002)).toHaveLength(STAFF_PAIR_FREE_FAILURES);
+    expect(statuses.filter((s) => s === 5007)).toHaveLength(20 - STAFF_PAIR_FREE_FAILURES);
+    // many usernames from a fresh address: the address limit (5 in 15 minutes) holds
+    const SPRAY_IP = freshIp();
+    const spray = await Promise.all(
+      Array.from({ length: 21 }, (_, i) => signIn(t, wrong(t, [a, ...others][i % 3]!, i), SPRAY_IP)),
+    );
+    const sprayed = spray.map((r) => r.json().status as number);
+    expect(sprayed.filter((s) => s === 5002)).toHaveLength(STAFF_ADDRESS_FREE_FAILURES);
+    expect(sprayed.filter((s) => s === 5007)).toHaveLength(21 - STAFF_ADDRESS_FREE_FAILURES);
+    // and the owner, elsewhere, still signs in
+    const owner = await signIn(t, right(t, a), freshIp());
+    expect([owner.statusCode, owner.json().status]).toEqual([200, 0]);
+  });
+
   test('while limited, the right and a wrong password get the same answer, and nothing is used up', async () => {
     const STRANGER_IP = freshIp();
     const a = await makeStaff(t);

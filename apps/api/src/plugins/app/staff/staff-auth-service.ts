@@ -12,7 +12,11 @@ import { AppError } from '../../../lib/app-error';
 import { sha256Hex } from '../../../lib/crypto';
 import { matchTotpStep, verifyStaffPassword } from './staff-credentials';
 import { recordStaffEvent } from './staff-event-repository';
-import { clearStaffPairFailures, insertStaffFailure, readStaffFailureCounts } from './staff-limit-repository';
+import {
+  clearStaffPairFailures,
+  readStaffFailureCounts,
+  reserveStaffAttempt,
+} from './staff-limit-repository';
 import { acceptStaffTotpStep, findStaffByUsername, type StaffMemberRow } from './staff-repository';
 import {
   endStaffSession,
@@ -85,8 +89,9 @@ export class StaffSignInLimitedError extends AppError {
 }
 
 /**
- * A wrong password or code, an unknown, disabled or not yet enrolled account: one failure row (by
- * the username as typed and the address), its event, and an event for each limit it switched on.
+ * A wrong password or code, an unknown, disabled or not yet enrolled account: the failure row
+ * written before the check (reserveStaffAttempt) stays, with its event and an event for each limit
+ * it switched on.
  * Every failure answers the same, the one that switches a limit on included.
  */
 async function fail(
@@ -98,7 +103,6 @@ async function fail(
   before: StaffFailureCounts,
 ): Promise<never> {
   const now = ctx.now();
-  await insertStaffFailure(ctx.db, username, client.ip, now);
   const who = { staffId: member?.id ?? null, username: member ? null : username.slice(0, 64) };
   await recordStaffEvent(ctx.db, { type: 'sign_in_failed', ...who, data: { reason }, ...event(client) }, now);
   const after = await readStaffFailureCounts(ctx.db, username, client.ip, now);
@@ -142,8 +146,10 @@ export async function signInStaff(
   client: StaffClient,
 ): Promise<{ token: string; session: StaffRequestSession }> {
   const username = normalizeStaffUsername(input.username).slice(0, 64);
-  const counts = await readStaffFailureCounts(ctx.db, username, client.ip, ctx.now());
-  const limit = staffSignInLimit(counts, ctx.now().getTime());
+  const checkedAt = ctx.now();
+  const { counts, limit } = await reserveStaffAttempt(ctx.db, username, client.ip, checkedAt, (c) =>
+    staffSignInLimit(c, checkedAt.getTime()),
+  );
   if (limit) {
     const member = await findStaffByUsername(ctx.db, username);
     await recordStaffEvent(

@@ -54,6 +54,31 @@ export async function insertStaffFailure(db: Db, username: string, ip: string, n
   await db.insert(staffSignInFailures).values({ username, ip, createdAt: now });
 }
 
+/**
+ * The limits' check and this attempt's failure row, as one step per address: under a transaction
+ * lock on the address, the counts are read and, unless `limited(counts)` says no, a failure row is
+ * written before the password is verified. A burst of parallel attempts from one address is
+ * therefore checked one by one, each seeing the ones before it, and no more are verified than the
+ * limit allows (without this, 20 attempts at once were all verified). A success deletes the row
+ * with the pair's other failures (clearStaffPairFailures); a crash before it leaves a failure
+ * counted, which errs on the side of the limit.
+ */
+export async function reserveStaffAttempt<L>(
+  db: Db,
+  username: string,
+  ip: string,
+  now: Date,
+  limited: (counts: StaffFailureCounts) => L | null,
+): Promise<{ counts: StaffFailureCounts; limit: L | null }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-sign-in:${ip}`}))`);
+    const counts = await readStaffFailureCounts(tx as unknown as Db, username, ip, now);
+    const limit = limited(counts);
+    if (limit === null) await tx.insert(staffSignInFailures).values({ username, ip, createdAt: now });
+    return { counts, limit };
+  });
+}
+
 /** A success from an address forgets that username's failures from it (the other addresses' stay). */
 export async function clearStaffPairFailures(db: Db, username: string, ip: string) {
   await db
