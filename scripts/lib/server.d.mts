@@ -21,4 +21,6 @@ export declare function startServer(opts: {
   port?: number;
   /** A data directory kept by the caller (not removed by `stop`) instead of a fresh temporary one. */
   dataDir?: string;
+  /** How long it may take to answer /healthz (90 s). */
+  readyWithinS?: number;
 }): Promise<RunningServer>;
