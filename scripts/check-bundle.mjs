@@ -18,8 +18,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** /login's budget, every language, counted in Chromium (issue #24). */
-export const BUDGET_KB = 110;
+/**
+ * /login's budget, every language, counted in Chromium: a guard at today's figure (147.3–148.0 KB in
+ * zh-HK and en) so nothing grows unnoticed (decision 024). Issue #24's target, TARGET_KB, is not
+ * reached yet; decision 024 lists the cuts that reach it.
+ */
+export const BUDGET_KB = 149;
+/** Issue #24: what /login should fetch at most, in every language. */
+export const TARGET_KB = 110;
 
 /** The languages /login is counted in: the default first. */
 export const LOGIN_LANGUAGES = ['zh-CN', 'zh-HK', 'en'];
@@ -122,7 +128,7 @@ export function reportLogin(locale, { scripts }, budgetKb = BUDGET_KB) {
   for (const s of scripts)
     console.log(`  ${s.path}  ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gz / 1024).toFixed(1)} KB gzip`);
   console.log(
-    `bundle: /login in ${locale}: ${total.toFixed(1)} KB gzipped JS fetched by Chromium until the form is ready and the network idle (${scripts.length} files), ${total <= budgetKb ? 'within' : 'OVER'} the ${budgetKb} KB budget`,
+    `bundle: /login in ${locale}: ${total.toFixed(1)} KB gzipped JS fetched by Chromium until the form is ready and the network idle (${scripts.length} files), ${total <= budgetKb ? 'within' : 'OVER'} the ${budgetKb} KB budget (target ${TARGET_KB} KB: ${total <= TARGET_KB ? 'reached' : `${(total - TARGET_KB).toFixed(1)} KB to cut`})`,
   );
   return total;
 }

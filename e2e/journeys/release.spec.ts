@@ -53,6 +53,9 @@ test('a release while a phone is mid-flow: the next step loads from the new vers
 
     await page.goto('/login');
     await loginThroughApi(page, uniqueHkMobile());
+    // the application is made by the app's own /accountType
+    await page.goto('/accountType');
+    await expect(page).toHaveURL(/\/userinfo\/id/);
     await confirmIdentityAndAddress(page);
     await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
     await confirmPersonal(page, `release${Date.now()}@example.com`);

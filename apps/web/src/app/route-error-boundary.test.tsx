@@ -25,6 +25,10 @@ function renderAt(Screen: () => React.ReactNode) {
   );
 }
 
+function Broken(): React.ReactNode {
+  throw new Error('Cannot read properties of undefined (reading "bank_code")');
+}
+
 describe('RouteErrorBoundary', () => {
   const reload = vi.fn();
   beforeEach(() => {
@@ -76,9 +80,6 @@ describe('RouteErrorBoundary', () => {
 
   it('shows any other render error as the product screen, in Chinese by default, without its text', async () => {
     await setupI18n('zh-CN');
-    const Broken = () => {
-      throw new Error('Cannot read properties of undefined (reading "bank_code")');
-    };
     renderAt(Broken);
     expect(await screen.findByRole('heading', { name: '页面暂时无法显示' })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/bank_code|Cannot read/);
