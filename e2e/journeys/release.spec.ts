@@ -28,9 +28,10 @@ test('a release while a phone is mid-flow: the next step loads from the new vers
   const work = mkdtempSync(path.join(tmpdir(), 'hk-e2e-release-'));
   const dist = copyWebBuild(path.join(work, 'dist'));
   const port = await freePort();
+  let starts = 0;
   const start = () =>
     startServer({
-      name: 'e2e-release',
+      name: `e2e-release-${++starts}`,
       port,
       dataDir: path.join(work, 'data'),
       env: { TRUST_PROXY: '1', WEB_DIST_DIR: dist },

@@ -6,9 +6,12 @@ import path from 'node:path';
 // index.html; the previous names are gone from the server. Made from a copy of the web build by
 // renaming, in seconds, instead of building the app again.
 
-/** A copy of apps/web/dist to serve (and change) on its own. */
+/**
+ * A copy of apps/web/dist to serve (and change) on its own; E2E_RELEASE_DIST names another build
+ * (to see the journey fail on a build without the release handling).
+ */
 export function copyWebBuild(to: string): string {
-  const from = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  const from = process.env.E2E_RELEASE_DIST ?? path.resolve(import.meta.dirname, '../../apps/web/dist');
   if (!existsSync(path.join(from, 'index.html')))
     throw new Error(`${from} is missing: run \`npm run build\``);
   cpSync(from, to, { recursive: true });
