@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // What /login's first load is made of, by package (decision 015). Builds the web app once more with
 // source maps into a temporary directory (the production build config has none and stays so),
-// takes the files `scripts/check-bundle.mjs` counts, and gives each file's gzipped size (level 9)
-// to the packages its bytes come from, in proportion to their raw bytes in that file.
+// takes the entry's static import graph (in the default language, zh-CN, the files Chromium fetches
+// for /login, scripts/check-bundle.mjs; another language adds its catalogues' chunks), and gives
+// each file's gzipped size (level 9) to the packages its bytes come from, in proportion to their
+// raw bytes in that file.
 //   node scripts/bundle-by-package.mjs            # builds, prints the table
 //   node scripts/bundle-by-package.mjs <distDir>  # a build made with --sourcemap already
 import { spawnSync } from 'node:child_process';

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Bundle budget (issue #2, issue #13, decision 015): the JS a phone fetches for /login before its
-// first input, gzipped at level 9. Counted from the build, deterministically:
-//  - the entry script of apps/web/dist/index.html and, transitively, every chunk it imports
-//    statically (what the browser must fetch before the entry runs; the modulepreload links are
-//    the same set, and a chunk missing from them is counted all the same);
-//  - the chunks of the dynamic imports /login makes before its first input in the default
-//    language (FIRST_LOAD_DYNAMIC, by source module through Vite's manifest), with their own
-//    static imports.
-// `npm run bench:web` measures the same thing in Chromium (scripts requested before `load`).
+// Bundle budgets (issue #2, #13, #24; decisions 015, 019, 024).
 //
-// The staff console (issue #22, decision 019) has its own budget, counted the same way: what
+// /login is counted the way a phone fetches it (issue #24): the real server serves the build, and
+// Debian's Chromium, phone-sized, opens /login logged out in each language (zh-CN first, the
+// default) and records every script it requests until the login form is ready and the network has
+// been idle for 500 ms after the load event; each response body is gzipped at level 9 and summed.
+// Counted from the build's import graph instead, chunks the page fetches at once (the API client,
+// the error catalogue, another language's catalogues) were left out and the budget lied (139.9 KB
+// counted, 144.7–146.2 KB fetched). Every language must fit within BUDGET_KB.
+//
+// The staff console (issue #22, decision 019) keeps its own budget, counted from the build: what
 // Chromium fetches to show /backoffice/sign-in and then, signed in, the review queue — the entry
 // and its static graph, plus the chunks of the lazy imports made on the way (the signed-in shell
 // and the queue page, CONSOLE_FIRST_LOAD_DYNAMIC, through apps/backoffice/dist/.vite/manifest.json)
@@ -18,15 +18,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KB = 140;
-
 /**
- * Source modules (keys of dist/.vite/manifest.json) that /login imports dynamically before the
- * first input, logged out, in the default language. Empty: everything it needs is in the entry's
- * static graph; what waits for the first touch (toasts, dialogs, the captcha row, the data
- * library, react-hook-form) is not counted.
+ * /login's budget, every language, counted in Chromium: a guard at today's figure (147.3–148.0 KB in
+ * zh-HK and en) so nothing grows unnoticed (decision 024). Issue #24's target, TARGET_KB, is not
+ * reached yet; decision 024 lists the cuts that reach it.
  */
-export const FIRST_LOAD_DYNAMIC = [];
+export const BUDGET_KB = 149;
+/** Issue #24: what /login should fetch at most, in every language. */
+export const TARGET_KB = 110;
+
+/** The languages /login is counted in: the default first. */
+export const LOGIN_LANGUAGES = ['zh-CN', 'zh-HK', 'en'];
 
 /** The console's budget: sign-in, then the queue (decision 019). */
 export const CONSOLE_BUDGET_KB = 405;
@@ -45,10 +47,10 @@ const STATIC_IMPORT = /(?:^|[;}\s)])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.
 
 /**
  * dist-relative paths of the JS fetched by the entry of `dist/index.html` and the `dynamic`
- * source modules (default: /login's, FIRST_LOAD_DYNAMIC), each with its static imports; `base` is
- * the app's base path (the console's is /backoffice/).
+ * source modules, each with its static imports; `base` is the app's base path (the console's is
+ * /backoffice/).
  */
-export function firstLoadFiles(dist, dynamic = FIRST_LOAD_DYNAMIC, base = '/') {
+export function firstLoadFiles(dist, dynamic = [], base = '/') {
   const indexHtml = path.join(dist, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing; run \`npm run build\` first`);
   const html = readFileSync(indexHtml, 'utf8');
@@ -82,6 +84,55 @@ export function firstLoadFiles(dist, dynamic = FIRST_LOAD_DYNAMIC, base = '/') {
   return [...files];
 }
 
+/**
+ * What Chromium fetches for /login, logged out, as a phone in `locale` (the language the app picks
+ * from the browser's): every script requested until the login form is ready (its submit button
+ * enabled) and the network has been idle after the load event. Answers each script's path, raw
+ * and gzipped (level 9) bytes, and the form's time to be ready.
+ */
+export async function measureLogin(browser, url, locale) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    locale,
+  });
+  try {
+    const page = await context.newPage();
+    const bodies = [];
+    page.on('response', (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+      bodies.push(response.body().then((body) => ({ path: new URL(response.url()).pathname, body })));
+    });
+    const started = Date.now();
+    await page.goto(`${url}/login`, { waitUntil: 'load' });
+    await page.locator('form.login-form button[type="submit"]:enabled').waitFor({ timeout: 60_000 });
+    const readyMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const scripts = (await Promise.all(bodies)).map(({ path: p, body }) => ({
+      path: p,
+      raw: body.length,
+      gz: gzipSync(body, { level: 9 }).length,
+    }));
+    return { scripts, readyMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Prints /login's scripts in one language and the total; answers the total in KB. */
+export function reportLogin(locale, { scripts }, budgetKb = BUDGET_KB) {
+  const total = scripts.reduce((sum, s) => sum + s.gz, 0) / 1024;
+  for (const s of scripts)
+    console.log(`  ${s.path}  ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gz / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `bundle: /login in ${locale}: ${total.toFixed(1)} KB gzipped JS fetched by Chromium until the form is ready and the network idle (${scripts.length} files), ${total <= budgetKb ? 'within' : 'OVER'} the ${budgetKb} KB budget (target ${TARGET_KB} KB: ${total <= TARGET_KB ? 'reached' : `${(total - TARGET_KB).toFixed(1)} KB to cut`})`,
+  );
+  return total;
+}
+
 /** Prints each file and the total; answers whether it is within the budget. */
 function report(dist, files, budgetKb, what) {
   let total = 0;
@@ -102,18 +153,33 @@ function report(dist, files, budgetKb, what) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM_FLAGS, ensureChromium, ensureWebBuild, startServer } = await import('./lib/server.mjs');
   const consoleDist = path.resolve(import.meta.dirname, '../apps/backoffice/dist');
-  let web;
   let console_;
   try {
-    web = firstLoadFiles(webDist);
+    if (!ensureWebBuild()) throw new Error('apps/web/dist/index.html is missing; run `npm run build` first');
     console_ = firstLoadFiles(consoleDist, CONSOLE_FIRST_LOAD_DYNAMIC, '/backoffice/');
   } catch (error) {
     console.error(`bundle: ${error.message}`);
     process.exit(1);
   }
-  const webOk = report(webDist, web, BUDGET_KB, '/login before its first input');
+  let webOk = true;
+  const server = await startServer({ name: 'check-bundle' });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  try {
+    for (const locale of LOGIN_LANGUAGES) {
+      const kb = reportLogin(locale, await measureLogin(browser, server.url, locale));
+      if (kb > BUDGET_KB) webOk = false;
+    }
+  } catch (error) {
+    console.error(`bundle: /login could not be measured: ${error.message}`);
+    server.printLog(40);
+    webOk = false;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
   const consoleOk = report(
     consoleDist,
     console_,

@@ -17,4 +17,10 @@ export declare function startServer(opts: {
   name: string;
   env?: Record<string, string>;
   databaseUrl?: string;
+  /** A fixed port instead of a free one (a server started again at the same address). */
+  port?: number;
+  /** A data directory kept by the caller (not removed by `stop`) instead of a fresh temporary one. */
+  dataDir?: string;
+  /** How long it may take to answer /healthz (90 s). */
+  readyWithinS?: number;
 }): Promise<RunningServer>;

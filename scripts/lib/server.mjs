@@ -54,12 +54,20 @@ export function ensureWebBuild() {
 }
 
 /**
- * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string }} opts
+ * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string, port?: number, dataDir?: string, readyWithinS?: number }} opts
  * @returns {Promise<{ url: string, port: number, logFile: string, printLog(tail?: number): void, stop(): Promise<void>, kill(): Promise<void> }>}
  */
-export async function startServer({ name, env = {}, databaseUrl }) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `hk-${name}-`));
+export async function startServer({
+  name,
+  env = {},
+  databaseUrl,
+  port: fixedPort,
+  dataDir: keptDataDir,
+  readyWithinS = 90,
+}) {
+  // a fixed port and data directory: the same server started again (a release, e2e/journeys/release.spec.ts)
+  const port = fixedPort ?? (await freePort());
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), `hk-${name}-`));
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const logFile = path.join(root, '.tmp', `${name}-server.log`);
   const out = openSync(logFile, 'w');
@@ -106,10 +114,10 @@ export async function startServer({ name, env = {}, databaseUrl }) {
       await exitPromise;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + readyWithinS * 1000;
   for (;;) {
     if (exited) {
       printLog();
@@ -125,7 +133,7 @@ export async function startServer({ name, env = {}, databaseUrl }) {
     if (Date.now() > deadline) {
       printLog();
       await stop();
-      throw new Error('the server did not answer /healthz within 90 s');
+      throw new Error(`the server did not answer /healthz within ${readyWithinS} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -13,6 +13,7 @@ import { captureEntryParams } from './lib/entry-params';
 import { installGlobalErrorHandler } from './lib/global-errors';
 import { initI18n } from './lib/i18n';
 import { clearLoadedQueries } from './lib/query-client-ref';
+import { installReleaseReload } from './lib/release-reload';
 import { getToken, logoutLocally } from './lib/session';
 import { applyTheme } from './lib/theme';
 import { captureTokenFromUrl } from './lib/url-token';
@@ -22,6 +23,8 @@ import './styles.css';
 // the logged-in user's landing screen (app/entry-redirect.ts). A link's token that meets another
 // live session waits for the person's choice (SessionHandoffGate); either way a token is stored.
 installGlobalErrorHandler();
+// issue #24: a chunk of the previous release that is gone reloads the page once (decision 025)
+installReleaseReload();
 const legacyPath = entryRedirect(window.location, false);
 if (legacyPath) window.history.replaceState(null, '', legacyPath);
 captureEntryParams(window.location.search);

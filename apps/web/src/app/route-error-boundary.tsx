@@ -1,5 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { type Location, useLocation } from 'react-router';
+import { reportCaughtError } from '../lib/global-errors';
+import { checkIsChunkLoadError, reloadIntoNewVersion } from '../lib/release-reload';
+import { PageFallback } from './root-layout';
+import { RouteErrorScreen } from './route-error-screen';
 
 interface Props {
   location: Location;
@@ -8,40 +12,37 @@ interface Props {
 interface State {
   location: Location;
   error: unknown;
+  /** A chunk of a release that is gone: the page is reloading into the new version. */
+  reloading: boolean;
 }
 
-// What the data router (createBrowserRouter) showed for an error while rendering a screen (a chunk
-// that failed to load, say), kept when the app moved to <BrowserRouter> for /login's first load
-// (decision 015): React Router's default error element, until the next navigation.
+// An error while rendering a screen, until the next navigation (what the data router did, kept
+// when the app moved to <BrowserRouter>, decision 015). Issue #24, decision 025: a chunk of the
+// previous release that is gone reloads the page once into the new version (a spinner meanwhile);
+// anything else, or a second failure, is the product's own screen in the person's language, never
+// the error's text or stack (logged, and with `debug` the spec's alert).
 class Boundary extends Component<Props, State> {
-  override state: State = { location: this.props.location, error: undefined };
+  override state: State = { location: this.props.location, error: undefined, reloading: false };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error };
+    return { error, reloading: checkIsChunkLoadError(error) && reloadIntoNewVersion() };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.location !== state.location ? { location: props.location, error: undefined } : null;
+    return props.location !== state.location
+      ? { location: props.location, error: undefined, reloading: false }
+      : null;
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('React Router caught the following error during render', error, info);
+  override componentDidCatch(error: unknown) {
+    if (this.state.reloading) console.warn('a chunk of the previous release is gone: reloading', error);
+    else reportCaughtError(error);
   }
 
   override render() {
-    const { error } = this.state;
+    const { error, reloading } = this.state;
     if (error === undefined) return this.props.children;
-    const message = error instanceof Error ? error.message : JSON.stringify(error);
-    const stack = error instanceof Error ? error.stack : null;
-    return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
-        {stack ? (
-          <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{stack}</pre>
-        ) : null}
-      </>
-    );
+    return reloading ? <PageFallback /> : <RouteErrorScreen />;
   }
 }
 

@@ -17,6 +17,7 @@ import type * as z from 'zod/mini';
 import { usePageFlags } from '../../app/page-flags';
 import { userStatusQueryOptions } from '../../lib/api/user-status';
 import { ApiError } from '../../lib/api-client';
+import { onBeforeReleaseReload } from '../../lib/release-reload';
 import { ERROR_TOAST_MS, showToast } from '../../lib/toast';
 import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';
 import { checkHasFieldErrorPlace } from './field-error-places';
@@ -213,11 +214,21 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
       if (type !== 'change' && type !== undefined) return;
       clearTimeout(draftTimer.current);
       draftTimer.current = setTimeout(() => {
+        draftTimer.current = undefined;
         if (!confirmed.current && !confirming.current) void saveDraftRef.current(form.getValues());
       }, DRAFT_DELAY_MS);
     });
+    // issue #24: a reload into a new release first saves the draft still waiting for its timer
+    const offReload = onBeforeReleaseReload(() => {
+      if (draftTimer.current === undefined) return queue.current;
+      clearTimeout(draftTimer.current);
+      draftTimer.current = undefined;
+      if (confirmed.current || confirming.current) return queue.current;
+      return saveDraftRef.current(form.getValues());
+    });
     return () => {
       clearTimeout(draftTimer.current);
+      offReload();
       sub.unsubscribe();
     };
   }, [autosave, form]);
