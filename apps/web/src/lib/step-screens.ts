@@ -102,7 +102,14 @@ export const STEP_SCREENS = {
     titleKey: 'title_review',
     namespace: 'review',
   },
-} satisfies Record<StepId, StepScreens>;
+} as const satisfies Record<StepId, StepScreens>;
+
+type PathsOf<T> = T extends { path: infer P extends string }
+  ? P | (T extends { more: infer M } ? { [K in keyof M]: PathsOf<M[K]> }[keyof M] : never)
+  : never;
+
+/** The address of every screen of every step, as the table spells it. */
+export type StepScreenPath = { [S in StepId]: PathsOf<(typeof STEP_SCREENS)[S]> }[StepId];
 
 /** Every screen of every step, each step's first screen first. */
 export const ALL_STEP_SCREENS: readonly StepScreen[] = Object.values<StepScreens>(STEP_SCREENS).flatMap(
