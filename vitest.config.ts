@@ -17,6 +17,17 @@ export default defineConfig({
         },
       },
       {
+        // the repository's own structure (scripts/import-structure.test.ts: import circles, decision
+        // 020); dependency-cruiser parses the four source trees with the TypeScript compiler (~20-30 s)
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          testTimeout: 180000,
+          maxWorkers: 2,
+        },
+      },
+      {
         test: {
           name: 'api',
           root: './apps/api',

@@ -9,13 +9,16 @@ afterEach(() => cleanup());
 // The console's pages are lazy chunks (decision 019). A test file loads them all before its first
 // test, as it did when they were one chunk: a page's first render then waits for React.lazy's
 // promise only, not for its module to be transformed on a loaded machine.
+// A test in the node environment renders nothing (feature-boundaries.test.ts reads the source): no
+// pages, no jsdom stand-ins.
+const isDom = typeof window !== 'undefined';
 const pages = import.meta.glob('./features/*/components/*-page.tsx');
 beforeAll(async () => {
-  await Promise.all(Object.values(pages).map((load) => load()));
+  if (isDom) await Promise.all(Object.values(pages).map((load) => load()));
 });
 
 // jsdom has no matchMedia; antd's responsive pieces (Grid, Layout.Sider) ask it
-if (!window.matchMedia) {
+if (isDom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -30,7 +33,7 @@ if (!window.matchMedia) {
 }
 
 // jsdom has no ResizeObserver either; antd's Table, Select and TextArea (autoSize) observe sizes
-if (!window.ResizeObserver) {
+if (isDom && !window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}

@@ -1,11 +1,25 @@
+// @vitest-environment node
 // issue #13 (bulletproof-react's import zones): a feature never imports another feature, and what
 // features share (app/ aside, which wires them) never imports a feature. What two features need
 // lives in step-kit/, components/ or lib/. A test rather than a Biome rule: Biome's restricted
 // imports match specifiers as written, and a relative specifier names another feature at a depth
 // that differs from file to file; this resolves every one.
+//
+// Issue #23 (decision 020): and arrows point down. app/ (the router, the lazy pages, the providers)
+// and main.tsx sit on top; features, step-kit, components and lib never import them, not even a
+// type or a lazy chunk: route paths, page flags and the step-screen table live in lib/. Read from
+// dependency-cruiser's graph of the source (scripts/lib/import-graph.ts); tests aside, as they may
+// drive a screen through the router.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Arrow,
+  buildImportGraph,
+  forbiddenArrows,
+  type ImportGraph,
+} from '../../../scripts/lib/import-graph';
 
 const SRC = path.resolve(import.meta.dirname);
 const FEATURES = path.join(SRC, 'features');
@@ -71,5 +85,69 @@ describe('feature boundaries', () => {
         () => text,
       ),
     ).toEqual(['features/address/probe.ts imports ../bank/components/bank-page']);
+  });
+});
+
+/** How high a file of `src/` sits: main.tsx, then app/, then everything else (features and shared code). */
+function layerOf(file: string, src: string): number {
+  const rel = path.posix.relative(src, file);
+  if (rel === 'main.tsx') return 0;
+  return rel.startsWith('app/') ? 1 : 2;
+}
+
+/** An arrow from a lower layer to a higher one (a test file aside). */
+function runsUp(src: string) {
+  return (arrow: Arrow) =>
+    !/\.test\.tsx?$/.test(arrow.from) && layerOf(arrow.to, src) < layerOf(arrow.from, src);
+}
+
+describe('layers: arrows point down', () => {
+  const ROOT = path.resolve(SRC, '../../..');
+  const src = path.relative(ROOT, SRC).split(path.sep).join('/');
+
+  let graph: ImportGraph;
+  // parsing ~250 files takes 10-30 s on a loaded 2-core machine
+  beforeAll(async () => {
+    graph = await buildImportGraph([src], ROOT, { includeTests: true });
+  }, 120_000);
+
+  it('no feature, step-kit, components or lib file imports app/ or main.tsx', () => {
+    expect(graph.size).toBeGreaterThan(200);
+    // the router's lazy pages are arrows down into the features: they are in the graph
+    expect(
+      graph.get(`${src}/app/step-screens.ts`)?.some((a) => a.isDynamic && a.to.includes('/features/')),
+    ).toBe(true);
+    expect(forbiddenArrows(graph, runsUp(src))).toEqual([]);
+  });
+
+  describe('the check itself (a planted fixture)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-layers-'));
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const files: Record<string, string> = {
+      'src/main.tsx': "import { routes } from './app/router';\nexport default routes;\n",
+      'src/app/router.ts':
+        "import { paths } from '../lib/paths';\nexport const routes = [paths, () => import('../features/x/page')];\n",
+      'src/app/flags.ts': 'export const flags = 1;\n',
+      'src/lib/paths.ts': "export const paths = '/';\nexport const up = () => import('../app/flags');\n",
+      'src/features/x/page.tsx':
+        "import type { routes } from '../../app/router';\nexport default function Page(r: typeof routes) { return r; }\n",
+      'src/step-kit/kit.ts': "import { flags } from '../app/flags';\nexport const kit = flags;\n",
+      'src/components/ui.ts': "export { flags } from '../app/flags';\n",
+      'src/features/x/page.test.tsx': "import { flags } from '../../app/flags';\nexport const t = flags;\n",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+
+    it('names each upward import (type-only, lazy and re-export too), not the downward ones or a test', async () => {
+      const graph = await buildImportGraph(['src'], dir, { includeTests: true });
+      expect(forbiddenArrows(graph, runsUp('src'))).toEqual([
+        'src/components/ui.ts → ../app/flags',
+        'src/features/x/page.tsx → ../../app/router (type only)',
+        'src/lib/paths.ts → ../app/flags (lazy)',
+        'src/step-kit/kit.ts → ../app/flags',
+      ]);
+    }, 60_000);
   });
 });

@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router';
 import { entryRedirect } from './app/entry-redirect';
 import { PageFallback } from './app/root-layout';
 import { AppRoutes, navigateFromOutside } from './app/router';
-import { ROUTES } from './app/routes';
 import { SessionHandoffGate } from './app/session-handoff-gate';
 import { runStartUpCalls } from './app/start-up';
 import { setSessionInvalidHandler } from './lib/api-client';
@@ -14,6 +13,7 @@ import { installGlobalErrorHandler } from './lib/global-errors';
 import { initI18n } from './lib/i18n';
 import { clearLoadedQueries } from './lib/query-client-ref';
 import { installReleaseReload } from './lib/release-reload';
+import { ROUTES } from './lib/routes';
 import { getToken, logoutLocally } from './lib/session';
 import { applyTheme } from './lib/theme';
 import { captureTokenFromUrl } from './lib/url-token';
@@ -34,10 +34,10 @@ if (landing) window.history.replaceState(null, '', landing);
 applyTheme();
 void initI18n();
 
-// TanStack Query loads with the first screen that reads through it (app/lazy-with-query.tsx): the
+// TanStack Query loads with the first screen that reads through it (lib/lazy-with-query.tsx): the
 // login form does without it (decision 015). A stored session lands on such a screen: its code
 // starts loading now, beside the screen's own.
-if (getToken()) void import('./app/query-provider');
+if (getToken()) void import('./lib/query-provider');
 runStartUpCalls();
 
 setSessionInvalidHandler(() => {

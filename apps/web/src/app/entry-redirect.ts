@@ -1,4 +1,4 @@
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/routes';
 
 /**
  * spec §2 client routes whose screen lives at another path here (docs/flow-routes.md): a link to

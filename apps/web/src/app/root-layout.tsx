@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ROUTES, routeByPath } from '../lib/routes';
 import { useIsLoggedIn } from '../lib/session';
 import { clearPendingTimers } from '../lib/timers';
-import { ROUTES, routeByPath } from './routes';
 
 const originalTitle = document.title;
 

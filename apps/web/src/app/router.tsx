@@ -2,14 +2,14 @@ import { lazy as reactLazy, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
 import type { DepositScreenName } from '../features/deposit/components/deposit-screen';
-import { lazyWithQuery as lazy } from './lazy-with-query';
+import { lazyWithQuery as lazy } from '../lib/lazy-with-query';
+import { ROUTES } from '../lib/routes';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { ROUTES } from './routes';
 import { ALL_STEP_SCREENS } from './step-screens';
 
 // The login screen ships with the first load; every other screen is its own chunk, loaded with the
-// query client and inside its provider (app/lazy-with-query.tsx, decision 015): the steps' screens
+// query client and inside its provider (lib/lazy-with-query.tsx, decision 015): the steps' screens
 // come from their table (app/step-screens.ts), the others are here. The routes are
 // declared for <BrowserRouter> (main.tsx), not the data router: it weighs about 11 KB less on that
 // first load, and no screen uses loaders, actions or fetchers.

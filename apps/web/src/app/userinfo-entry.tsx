@@ -1,6 +1,6 @@
 import UserInfoRedirect from '../features/id-step/components/userinfo-redirect';
 import ReturnedPage from '../features/returned/components/returned-page';
-import { usePageFlags } from './page-flags';
+import { usePageFlags } from '../lib/page-flags';
 
 /**
  * /userinfo: with state=refused (spec §2 edit flag; §4 sends status -1 here) the list of what

@@ -1,6 +1,13 @@
 import type Dialog from 'antd-mobile/es/components/dialog';
 import { holdFocus } from './modal-focus';
-import type { ConfirmOptions } from './toast';
+
+/** What a confirm dialog says (lib/toast.ts's `confirmDialog` takes it and loads this module). */
+export interface ConfirmOptions {
+  title?: string;
+  content: string;
+  confirmText: string;
+  cancelText: string;
+}
 
 /**
  * antd-mobile's confirm, made a modal dialog for the keyboard and screen readers (issue #16): named

@@ -1,4 +1,5 @@
 import { TOAST_MS } from '@hk/domain';
+import type { ConfirmOptions } from './confirm-dialog';
 
 // antd-mobile's Toast and Dialog bring react-spring (~22 KB gzipped): they load on first use so
 // the login screen's first load stays within budget (issue #2 §4, 180 KB).
@@ -68,13 +69,6 @@ export async function clearToast() {
   if (!toastModule) return;
   const { default: Toast } = await toastModule;
   Toast.clear();
-}
-
-export interface ConfirmOptions {
-  title?: string;
-  content: string;
-  confirmText: string;
-  cancelText: string;
 }
 
 /**

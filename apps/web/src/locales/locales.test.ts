@@ -17,7 +17,7 @@ import {
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import { STAFF_ERROR_MESSAGES } from '@hk/domain/staff/messages';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../app/routes';
+import { APP_ROUTES } from '../lib/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');

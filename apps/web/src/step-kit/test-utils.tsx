@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { APP_ROUTES } from '../app/routes';
+import { APP_ROUTES } from '../lib/routes';
 import type { StepInfo } from './api/step-api';
 
 (globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';

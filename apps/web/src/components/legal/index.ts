@@ -1,5 +1,5 @@
 // Public surface of the legal feature: the document list and a lazily loaded full-screen viewer.
-import { lazyWithQuery } from '../../app/lazy-with-query';
+import { lazyWithQuery } from '../../lib/lazy-with-query';
 import { loadOverlayBase } from '../../lib/toast';
 
 export { LEGAL_DOCUMENTS, type LegalDocument, type LegalDocumentId } from './documents';

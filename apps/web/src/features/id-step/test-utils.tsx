@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { APP_ROUTES } from '../../app/routes';
+import { APP_ROUTES } from '../../lib/routes';
 import enCommon from '../../locales/en/common.json';
 import en from '../../locales/en/id.json';
 import enSteps from '../../locales/en/steps.json';

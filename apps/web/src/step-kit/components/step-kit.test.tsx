@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { usePageFlags } from '../../app/page-flags';
+import { usePageFlags } from '../../lib/page-flags';
 import { showToast } from '../../lib/toast';
 import type { StepInfo } from '../api/step-api';
 import { useStepForm } from '../lib/use-step-form';

@@ -1,9 +1,9 @@
 import { FLOW_STAGES, type StepId, stepById } from '@hk/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../app/page-flags';
 import { ReopenedNotice } from '../../components/reopened-notice';
 import { useUserStatus } from '../../lib/api/user-status';
+import { usePageFlags } from '../../lib/page-flags';
 import { type StepInfo, useStepInfo } from '../api/step-api';
 import { addFlowMessages } from '../lib/flow-messages';
 import { SCREEN_STEPS, STEP_PATHS } from '../lib/step-paths';

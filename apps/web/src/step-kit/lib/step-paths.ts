@@ -1,5 +1,5 @@
 import { STEP_IDS, type StepId } from '@hk/domain';
-import { STEP_SCREENS } from '../../app/step-screens';
+import { STEP_SCREENS } from '../../lib/step-screens';
 
 /** The first screen of each step (docs/flow-routes.md), from the step screens' table. */
 export const STEP_PATHS = Object.fromEntries(STEP_IDS.map((s) => [s, STEP_SCREENS[s].path])) as Record<

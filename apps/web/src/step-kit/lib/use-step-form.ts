@@ -14,9 +14,9 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
-import { usePageFlags } from '../../app/page-flags';
 import { userStatusQueryOptions } from '../../lib/api/user-status';
 import { ApiError } from '../../lib/api-client';
+import { usePageFlags } from '../../lib/page-flags';
 import { onBeforeReleaseReload } from '../../lib/release-reload';
 import { ERROR_TOAST_MS, showToast } from '../../lib/toast';
 import { type StepInfo, type StepSaveResult, stepQueryKey, useSaveStep } from '../api/step-api';

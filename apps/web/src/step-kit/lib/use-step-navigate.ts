@@ -1,7 +1,7 @@
 import type { StepId } from '@hk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { STEP_PATHS } from './step-paths';
 
 /**

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { casePath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import {
   fetchAccessEventsOfApplication,
   fetchAccessEventsOfStaff,

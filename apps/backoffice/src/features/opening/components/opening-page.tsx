@@ -7,7 +7,7 @@ import { recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import { fetchOpeningQueue, openAccount } from '../api/opening-api';
 
 type Queue =

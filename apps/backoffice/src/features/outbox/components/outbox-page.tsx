@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import { fetchOutbox, retryOutboxMessage } from '../api/outbox-api';
 import { channelKey, errorKindKey, filterKey, statusKey, templateKey } from '../texts';
 

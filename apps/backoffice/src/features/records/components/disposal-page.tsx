@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import { fetchDisposalList } from '../api/records-api';
 import { basisKey, statusKey } from '../texts';
 

@@ -13,8 +13,8 @@ import { JobProgress } from '../../../components/job-progress';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
+import { formatHkTime } from '../../../lib/hk-time';
 import { useJob } from '../../../lib/jobs-api';
-import { formatHkTime } from '../../review/format';
 import {
   downloadPreparedPack,
   fetchRecords,

@@ -3,7 +3,7 @@ import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import type { ActionOutcome } from './case-page';
+import type { ActionOutcome } from './action-outcome';
 
 /**
  * The checker's approval: the approver re-enters the current code of their authenticator (the

@@ -9,6 +9,7 @@ import { casePath, ROUTES, recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
+import { formatHkTime } from '../../../lib/hk-time';
 import {
   approveCase,
   assignCaseTo,
@@ -19,7 +20,8 @@ import {
   recommendCase,
   returnCase,
 } from '../api/review-api';
-import { formatHkTime, shortHash } from '../format';
+import { shortHash } from '../format';
+import type { ActionOutcome } from './action-outcome';
 import { ApproveModal } from './approve-modal';
 import { DeclineModal } from './decline-modal';
 import type { FromQueueState } from './queue-page';
@@ -27,9 +29,6 @@ import { ReassignControl } from './reassign-control';
 import { ReviewItemBlock } from './review-item';
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; view: CaseView };
-
-/** How a call ended: the case as it is now, or why not (a 409: someone changed it first). */
-export type ActionOutcome = { ok: true } | { ok: false; isConflict: boolean; message: string };
 
 /** The actions of the whole case; each item's form reports under `item:<key>`. */
 type CaseActionId = 'assign' | 'reassign' | 'return' | 'recommend' | 'approve' | 'decline';

@@ -3,7 +3,7 @@ import { DECLINE_REASONS, type DeclineReason, declineReasonKey } from '@hk/domai
 import { Alert, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionOutcome } from './case-page';
+import type { ActionOutcome } from './action-outcome';
 
 /** Declining the whole application: final, with a reason from the domain's list and a note for staff. */
 export function DeclineModal({

@@ -23,9 +23,9 @@ import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
+import { formatHkTime } from '../../../lib/hk-time';
 import { assignCaseToMe, fetchQueue, queueQueryOf, queueSearchOf } from '../api/review-api';
 import { checkCanAssignToMe } from '../assign-rule';
-import { formatHkTime } from '../format';
 import type { SORT_TEXT_KEYS } from '../texts';
 
 const QUEUES = Object.keys(REVIEW_SLA_HOURS) as (keyof typeof REVIEW_SLA_HOURS)[];

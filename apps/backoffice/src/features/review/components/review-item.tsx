@@ -10,9 +10,10 @@ import { Alert, Button, Input, Radio, Select, Space, Tag, Typography } from 'ant
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_ATTENTION, TAG_CHANGED, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
+import { formatHkTime } from '../../../lib/hk-time';
 import { documentUrl } from '../api/review-api';
-import { formatHkTime, formatSize, shortHash } from '../format';
-import type { ActionOutcome } from './case-page';
+import { formatSize, shortHash } from '../format';
+import type { ActionOutcome } from './action-outcome';
 import { PdfPages } from './pdf-pages';
 
 interface Props {

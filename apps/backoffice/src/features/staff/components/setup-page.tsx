@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import { finishSetup, startSetup } from '../api/staff-api';
 
 type Page =

@@ -14,7 +14,7 @@ import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
-import { formatHkTime } from '../../review/format';
+import { formatHkTime } from '../../../lib/hk-time';
 import { changeRoles, createStaff, fetchStaff, newSetupLink, staffAction } from '../api/staff-api';
 import { languageKey } from '../texts';
 

@@ -9,7 +9,7 @@ import { accountTypeForm } from '@hk/domain/steps/account-type/form';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { usePageFlags } from '../../../app/page-flags';
+import { usePageFlags } from '../../../lib/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import {

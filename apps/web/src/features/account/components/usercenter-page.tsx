@@ -3,13 +3,13 @@ import type { TFunction } from 'i18next';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROUTES, STATUS_ROUTE_PATHS } from '../../../app/routes';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { SecuritiesNotice } from '../../../components/securities-notice';
 import { AppButton } from '../../../components/ui/app-button';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
+import { ROUTES, STATUS_ROUTE_PATHS } from '../../../lib/routes';
 import { SubmittedState } from './submitted-state';
 
 /** Where the status sends the person, or null to stay on the user centre (spec §4 routing). */

@@ -13,8 +13,8 @@ import {
 import { useMemo } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
 import { currentLanguage } from '../../../lib/i18n';
+import { usePageFlags } from '../../../lib/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { AppButton } from '../../../components/ui/app-button';
 import { useLogout } from '../../../lib/api/logout';
@@ -11,6 +10,7 @@ import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
 import { entryParam } from '../../../lib/entry-params';
+import { ROUTES } from '../../../lib/routes';
 import { logoutLocally, useSession } from '../../../lib/session';
 import { syncCaType } from '../api/get-ca';
 

@@ -17,7 +17,6 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROUTES } from '../../../app/routes';
 import { AppButton } from '../../../components/ui/app-button';
 import { userStatusQueryKey } from '../../../lib/api/user-status-fetch';
 import { ApiError } from '../../../lib/api-client';
@@ -25,6 +24,7 @@ import { currentLanguage } from '../../../lib/i18n';
 // the first load of /login without react-hook-form or TanStack Query (decision 015)
 import { useForm } from '../../../lib/light-form';
 import { removeLoadedQueries } from '../../../lib/query-client-ref';
+import { ROUTES } from '../../../lib/routes';
 import { saveSession } from '../../../lib/session';
 import { confirmDialog, preloadOverlays, showToast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { lazyWithQuery } from '../../../app/lazy-with-query';
 import { BrandHeader } from '../../../components/brand-logo';
+import { lazyWithQuery } from '../../../lib/lazy-with-query';
 import { useIsLoggedIn } from '../../../lib/session';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';

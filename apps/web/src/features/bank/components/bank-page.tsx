@@ -18,8 +18,8 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
+import { usePageFlags } from '../../../lib/page-flags';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import { AreaSelects } from '../../../step-kit/components/area-selects';
 import {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
-import { STEP_SCREENS } from '../../../app/step-screens';
 import { AppButton } from '../../../components/ui/app-button';
 import { BROKER_ID } from '../../../lib/api-client';
+import { ROUTES } from '../../../lib/routes';
 import { getToken } from '../../../lib/session';
+import { STEP_SCREENS } from '../../../lib/step-screens';
 import { fetchBankUpdateTarget } from '../api/remittance-api';
 import './deposit.css';
 

@@ -1,7 +1,7 @@
 import { groupReferenceCode } from '@hk/domain/deposit/reference-code';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { formatDay, formatMoney } from '../lib/deposit-format';
 import { CopyRow } from './copy-row';
 import { DepositShell, type DepositView } from './deposit-shell';

@@ -1,7 +1,7 @@
 import { DEPOSIT_CURRENCIES } from '@hk/domain/deposit/deposit-rule';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { CopyRow } from './copy-row';
 import { ReferenceBlock } from './deposit-intro-page';
 import { DepositShell } from './deposit-shell';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
 import { AppButton } from '../../../components/ui/app-button';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { ROUTES } from '../../../lib/routes';
 import { useRemittanceChange } from '../api/remittance-api';
 import { formatHongKongTime } from '../lib/deposit-format';
 import { DepositShell } from './deposit-shell';

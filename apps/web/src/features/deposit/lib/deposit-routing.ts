@@ -1,6 +1,6 @@
 import { type RouteName, routeForStatus, type UserStatus } from '@hk/domain';
 import { depositScreenFor, type RemittanceState } from '@hk/domain/deposit/remittance';
-import { ROUTES, STATUS_ROUTE_PATHS } from '../../../app/routes';
+import { ROUTES, STATUS_ROUTE_PATHS } from '../../../lib/routes';
 
 /** The deposit's screens (spec §2 client routes after approval). */
 export type DepositScreen =

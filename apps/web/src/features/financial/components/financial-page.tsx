@@ -8,7 +8,7 @@ import {
 import { FUNDS_SOURCES, financialForm } from '@hk/domain/steps/financial/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
+import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {
   MultiChoiceField,

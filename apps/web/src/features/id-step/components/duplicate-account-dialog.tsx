@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
 import { Dialog } from '../../../components/ui';
 import { logoutAndForget } from '../../../lib/api/logout';
 import { useServiceInfo } from '../../../lib/api/service-info';
+import { ROUTES } from '../../../lib/routes';
 
 /**
  * spec §4 duplicate-account cases (2003 this ID is used with another mobile; 2004 this mobile is

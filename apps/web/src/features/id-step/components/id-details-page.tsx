@@ -1,10 +1,10 @@
 import { ErrorCode, nextIdScreen, submitLabelKey } from '@hk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
-import { ROUTES } from '../../../app/routes';
 import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
+import { usePageFlags } from '../../../lib/page-flags';
+import { ROUTES } from '../../../lib/routes';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { useApplicationInfo } from '../../../step-kit/api/get-info';
 import { ReturnedNotice } from '../../../step-kit/components/returned-notice';

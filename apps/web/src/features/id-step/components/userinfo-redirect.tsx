@@ -1,7 +1,7 @@
 import { nextIdScreen } from '@hk/domain';
 import { useEffect } from 'react';
-import { ROUTES } from '../../../app/routes';
 import { useUserStatus } from '../../../lib/api/user-status';
+import { ROUTES } from '../../../lib/routes';
 import { useApplicationInfo } from '../../../step-kit/api/get-info';
 import { PageState } from '../../../step-kit/components/step-header';
 import { STEP_PATHS } from '../../../step-kit/lib/step-paths';

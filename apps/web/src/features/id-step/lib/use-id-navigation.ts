@@ -1,8 +1,8 @@
 import type { IdScreen } from '@hk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
-import { STEP_SCREENS } from '../../../app/step-screens';
+import { ROUTES } from '../../../lib/routes';
+import { STEP_SCREENS } from '../../../lib/step-screens';
 
 export const SCREEN_PATHS = {
   location: STEP_SCREENS.identity.path,

@@ -1,7 +1,7 @@
 import { EXPERIENCE_YEARS, INVESTMENT_PRODUCTS, INVESTMENT_PURPOSES } from '@hk/domain/steps/investment/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
+import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import { MultiChoiceField, SelectField, StepForm, StepSubmit } from '../../../step-kit/components/fields';
 import { StepPage } from '../../../step-kit/components/step-page';

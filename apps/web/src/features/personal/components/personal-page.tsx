@@ -10,8 +10,8 @@ import {
 } from '@hk/domain/steps/personal/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageFlags } from '../../../app/page-flags';
 import { ApiError } from '../../../lib/api-client';
+import { usePageFlags } from '../../../lib/page-flags';
 // the login screen's 60 s countdown (spec §9), the same for the email code
 import { useCountdown } from '../../../lib/use-countdown';
 import type { StepInfo } from '../../../step-kit/api/step-api';

@@ -2,8 +2,8 @@ import type { Language } from '@hk/domain';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STEP_SCREENS } from '../../../app/step-screens';
 import UserInfoEntry from '../../../app/userinfo-entry';
+import { STEP_SCREENS } from '../../../lib/step-screens';
 import { fakeStepServer, ok, renderStep, setupStepI18n } from '../../../step-kit/test-utils';
 import ReturnedPage from './returned-page';
 

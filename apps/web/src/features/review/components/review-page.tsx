@@ -3,8 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { usePageFlags } from '../../../app/page-flags';
-import { ROUTES } from '../../../app/routes';
 import {
   type AuditStep,
   auditQueryKey,
@@ -14,6 +12,8 @@ import {
 } from '../../../lib/api/submit-api';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
+import { usePageFlags } from '../../../lib/page-flags';
+import { ROUTES } from '../../../lib/routes';
 import { PageState } from '../../../step-kit/components/step-header';
 import { StepHeading } from '../../../step-kit/components/step-page';
 import { SCREEN_STEPS, STEP_PATHS, stepTitleKey } from '../../../step-kit/lib/step-paths';

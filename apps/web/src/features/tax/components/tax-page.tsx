@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { usePageFlags } from '../../../app/page-flags';
+import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {
   FieldError,

@@ -2,7 +2,7 @@ import { type ComponentProps, type ComponentType, type LazyExoticComponent, lazy
 
 /**
  * `React.lazy` for a component that reads through TanStack Query: its chunk and the query client's
- * (app/query-provider.tsx) load together, and it renders inside the client's provider. The login
+ * (lib/query-provider.tsx) load together, and it renders inside the client's provider. The login
  * form needs neither, so /login's first load does without the library (decision 015).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same bound as React.lazy's

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { setLoadedQueryClient } from '../lib/query-client-ref';
+import { setLoadedQueryClient } from './query-client-ref';
 
 /** The app's one query client, loaded with the first screen that reads through it (decision 015). */
 export const queryClient = new QueryClient({
