@@ -16,7 +16,7 @@ import { signatureSample } from './signature/sample';
 import { taxSample } from './tax/sample';
 import type { StepId, StepSample } from './types';
 
-export const STEP_SAMPLES = {
+export const STEP_SAMPLES: Readonly<Record<StepId, StepSample>> = {
   identity: identitySample,
   address: addressSample,
   account_type: accountTypeSample,
@@ -31,4 +31,4 @@ export const STEP_SAMPLES = {
   bank: bankSample,
   signature: signatureSample,
   review: reviewSample,
-} as const satisfies Record<StepId, StepSample>;
+};

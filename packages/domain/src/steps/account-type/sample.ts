@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the account type step, which the catalogue test, the API helpers and the journeys walk. */
-export const accountTypeSample: StepSample = {
+export const accountTypeSample = {
   saved: [
     {
       answers: {
@@ -18,4 +18,4 @@ export const accountTypeSample: StepSample = {
     { answers: { securities: 'cash', markets: ['US'], futures: false }, sealed: {} },
   ],
   form: { securities: 'cash', markets: ['HK'], futures: false },
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the address step, which the catalogue test, the API helpers and the journeys walk. */
-export const addressSample: StepSample = {
+export const addressSample = {
   saved: [
     {
       answers: {
@@ -61,4 +61,4 @@ export const addressSample: StepSample = {
     proof_issued_on: '2026-01-01',
     proof_confirmed: true,
   },
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the bank step, which the catalogue test, the API helpers and the journeys walk. */
-export const bankSample: StepSample = {
+export const bankSample = {
   saved: [
     {
       answers: {
@@ -25,4 +25,4 @@ export const bankSample: StepSample = {
     },
   ],
   form: { bank_code: '004', account_number: '123456789001', holder_name: 'CHAN TAI MAN' },
-};
+} satisfies StepSample;

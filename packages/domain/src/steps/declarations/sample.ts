@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the declarations step, which the catalogue test, the API helpers and the journeys walk. */
-export const declarationsSample: StepSample = {
+export const declarationsSample = {
   saved: [
     {
       answers: {
@@ -30,4 +30,4 @@ export const declarationsSample: StepSample = {
     hkidr_consent: true,
     direct_marketing: false,
   },
-};
+} satisfies StepSample;

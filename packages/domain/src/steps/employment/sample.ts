@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the employment step, which the catalogue test, the API helpers and the journeys walk. */
-export const employmentSample: StepSample = {
+export const employmentSample = {
   saved: [
     {
       answers: {
@@ -29,4 +29,4 @@ export const employmentSample: StepSample = {
     },
   ],
   form: { status: 'retired' },
-};
+} satisfies StepSample;

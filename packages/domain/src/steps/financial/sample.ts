@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the financial step, which the catalogue test, the API helpers and the journeys walk. */
-export const financialSample: StepSample = {
+export const financialSample = {
   saved: [
     {
       answers: {
@@ -32,4 +32,4 @@ export const financialSample: StepSample = {
     asset_classes: ['cash'],
     funds_source: 'pension',
   },
-};
+} satisfies StepSample;

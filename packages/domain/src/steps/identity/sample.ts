@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the identity step, which the catalogue test, the API helpers and the journeys walk. */
-export const identitySample: StepSample = {
+export const identitySample = {
   saved: [
     {
       answers: {
@@ -47,4 +47,4 @@ export const identitySample: StepSample = {
   ],
   // confirmed through its own calls (the ID photos, id_info)
   form: null,
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the investment step, which the catalogue test, the API helpers and the journeys walk. */
-export const investmentSample: StepSample = {
+export const investmentSample = {
   saved: [
     {
       answers: {
@@ -49,4 +49,4 @@ export const investmentSample: StepSample = {
     },
     derivatives_knowledge: [],
   },
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the personal step, which the catalogue test, the API helpers and the journeys walk. */
-export const personalSample: StepSample = {
+export const personalSample = {
   saved: [
     {
       answers: {
@@ -19,4 +19,4 @@ export const personalSample: StepSample = {
     residential_property: 'rented',
     email: 'chan.taiman@example.com',
   },
-};
+} satisfies StepSample;

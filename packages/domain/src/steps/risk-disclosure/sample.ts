@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the risk disclosure step, which the catalogue test, the API helpers and the journeys walk. */
-export const riskDisclosureSample: StepSample = {
+export const riskDisclosureSample = {
   saved: [
     {
       answers: {
@@ -18,4 +18,4 @@ export const riskDisclosureSample: StepSample = {
   ],
   // confirmed through its own calls (the recording)
   form: null,
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the signature step, which the catalogue test, the API helpers and the journeys walk. */
-export const signatureSample: StepSample = {
+export const signatureSample = {
   saved: [
     {
       answers: {
@@ -20,4 +20,4 @@ export const signatureSample: StepSample = {
   ],
   // confirmed through its own calls (sign)
   form: null,
-};
+} satisfies StepSample;

@@ -1,7 +1,7 @@
 import type { StepSample } from '../types';
 
 /** Valid answers of the tax step, which the catalogue test, the API helpers and the journeys walk. */
-export const taxSample: StepSample = {
+export const taxSample = {
   saved: [
     {
       answers: {
@@ -43,4 +43,4 @@ export const taxSample: StepSample = {
     us_green_card: false,
     us_born: false,
   },
-};
+} satisfies StepSample;
