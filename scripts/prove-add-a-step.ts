@@ -71,8 +71,8 @@ function makeCopy(): string {
     e2e: 'e2e',
   }))
     symlinkSync(path.join(dir, target), path.join(dir, 'node_modules/@hk', name));
-  for (const app of ['apps/api', 'apps/web', 'apps/backoffice'])
-    linkModules(path.join(root, app, 'node_modules'), path.join(dir, app, 'node_modules'));
+  for (const ws of ['packages/domain', 'apps/api', 'apps/web', 'apps/backoffice', 'e2e'])
+    linkModules(path.join(root, ws, 'node_modules'), path.join(dir, ws, 'node_modules'));
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=proof', '-c', 'user.email=proof@localhost', ...args], {
       cwd: dir,

@@ -22,7 +22,7 @@ export type { StepForm, StepFormContext } from '../steps/step-form';
  * Every step's form on the generic call, or `null` for a step passed by calls of its own (the ID
  * step, the recording, the signature, the review). A step missing here fails the type check.
  */
-export const STEP_FORMS = {
+export const STEP_FORMS: Readonly<Record<StepId, StepForm | null>> = {
   identity: null,
   address: addressForm,
   account_type: accountTypeForm,
@@ -37,7 +37,7 @@ export const STEP_FORMS = {
   bank: bankForm,
   signature: null,
   review: null,
-} as const satisfies Record<StepId, StepForm | null>;
+};
 
 /**
  * "Earlier steps first", written once: the applicable steps before `stepId`, in the flow's order,

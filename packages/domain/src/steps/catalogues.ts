@@ -30,7 +30,7 @@ import { STEP_IDS, type StepId } from './types';
 export * from './field-catalogue';
 
 /** A step without a catalogue fails the type check here. */
-export const FIELD_CATALOGUES = {
+export const FIELD_CATALOGUES: Readonly<Record<StepId, StepCatalogue>> = {
   identity: identityCatalogue,
   address: addressCatalogue,
   account_type: accountTypeCatalogue,
@@ -45,7 +45,7 @@ export const FIELD_CATALOGUES = {
   bank: bankCatalogue,
   signature: signatureCatalogue,
   review: reviewCatalogue,
-} as const satisfies Record<StepId, StepCatalogue>;
+};
 
 export function catalogueOf(step: StepId): StepCatalogue {
   return FIELD_CATALOGUES[step];

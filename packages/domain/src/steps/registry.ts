@@ -24,7 +24,7 @@ import {
 } from './types';
 
 /** Every step's definition, by id: a step missing here fails the type check. */
-export const STEP_DEFINITIONS = {
+export const STEP_DEFINITIONS: Readonly<Record<StepId, StepDefinition>> = {
   identity: identityStep,
   address: addressStep,
   account_type: accountTypeStep,
@@ -39,7 +39,7 @@ export const STEP_DEFINITIONS = {
   bank: bankStep,
   signature: signatureStep,
   review: reviewStep,
-} as const satisfies Record<StepId, StepDefinition>;
+};
 
 /** The steps in the flow's order (`STEP_IDS`). */
 export const STEPS: readonly StepDefinition[] = STEP_IDS.map((id) => STEP_DEFINITIONS[id]);
