@@ -230,7 +230,10 @@ export const sourceOfWealthSample = {
   write(
     dir,
     'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx',
-    readFileSync(path.join(dir, pageFrom), 'utf8'),
+    // its own feature's modules are the financial feature's in the copy
+    readFileSync(path.join(dir, pageFrom), 'utf8')
+      .replace(/from '\.\/(?!\.)/g, "from '../../financial/components/")
+      .replace(/from '\.\.\/(?!\.\.\/)/g, "from '../../financial/"),
   );
   for (const file of webTables(dir))
     edit(dir, file, (t) =>
