@@ -1,17 +1,15 @@
 // `npm run pdf:labels`: the texts of every label key the steps' field catalogues use
-// (packages/domain/src/steps/<step>/catalogue.ts), copied from the step screens' own texts
-// (apps/web/src/locales) so the application PDF says what the person chose in the words they saw.
-// Written to apps/api/src/plugins/app/submissions/application-pdf/catalogue-texts.json; a test
-// fails when the file is not what this script makes from the current catalogues and screen texts.
+// (packages/domain/src/steps/<step>/catalogue.ts), every step's title (`<ns>:step_title`) and every
+// document kind's name (`<ns>:document_<kind>`), copied from the step screens' own texts
+// (apps/web/src/locales) so the application PDF and the staff case view say what the person chose
+// in the words they saw. Written to apps/api/src/lib/catalogue-texts.json; a test fails when the
+// file is not what this script makes from the current catalogues and screen texts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { allCatalogueKeys } from '@hk/domain/steps/catalogues';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const CATALOGUE_TEXTS_FILE = path.join(
-  root,
-  'apps/api/src/plugins/app/submissions/application-pdf/catalogue-texts.json',
-);
+export const CATALOGUE_TEXTS_FILE = path.join(root, 'apps/api/src/lib/catalogue-texts.json');
 const LANGS = ['zh-CN', 'zh-HK', 'en'] as const;
 type Texts = Record<(typeof LANGS)[number], string>;
 

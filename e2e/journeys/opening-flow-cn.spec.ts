@@ -7,17 +7,13 @@ import { cardNumber } from '../../packages/domain/src/steps/bank/bank-test-cards
 import {
   expectNoA11yViolations as a11y,
   captchaText,
-  confirmIdentityAndAddress,
-  confirmPersonal,
-  confirmStep,
-  confirmTaxAndDeclarations,
+  confirmStepsBefore,
   deviceIdOf,
   expect,
   idImages,
   latestMailCode,
   latestSmsCode,
   randomHkid,
-  SAMPLE_ANSWERS,
   sampleIds,
   test,
   uniqueCnMobile,
@@ -936,25 +932,27 @@ test.describe('Futures without derivatives knowledge, Simplified Chinese', () =>
     await expect(page).toHaveURL(/\/userinfo\/id$/);
 
     await test.step('through the API: every step before the investment, futures chosen', async () => {
-      await confirmIdentityAndAddress(page);
-      await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
-      await confirmPersonal(page, email);
-      await confirmStep(page, 'employment', {
-        status: 'employed',
-        company_name: '香港交易及结算所有限公司',
-        industry: 'financial',
-        position: '分析员',
-        job_level: 'staff',
-        years_of_service: 2,
+      await confirmStepsBefore(page, 'investment', {
+        email,
+        answers: {
+          account_type: { securities: 'cash', markets: ['HK'], futures: true },
+          employment: {
+            status: 'employed',
+            company_name: '香港交易及结算所有限公司',
+            industry: 'financial',
+            position: '分析员',
+            job_level: 'staff',
+            years_of_service: 2,
+          },
+          financial: {
+            annual_income: 'income_300k_to_600k',
+            net_assets: 'net_assets_500k_to_1m',
+            income_sources: ['salary'],
+            asset_classes: ['cash', 'stock'],
+            funds_source: 'salary',
+          },
+        },
       });
-      await confirmStep(page, 'financial', {
-        annual_income: 'income_300k_to_600k',
-        net_assets: 'net_assets_500k_to_1m',
-        income_sources: ['salary'],
-        asset_classes: ['cash', 'stock'],
-        funds_source: 'salary',
-      });
-      await confirmTaxAndDeclarations(page);
     });
 
     await test.step('investment: no derivatives knowledge', async () => {
@@ -1051,9 +1049,9 @@ test('a choice on the employment screen survives a reload', async ({ page }) => 
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
-  await confirmIdentityAndAddress(page);
-  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
-  await confirmPersonal(page, `reload${Date.now()}${randomInt(1000)}@example.com`);
+  await confirmStepsBefore(page, 'employment', {
+    email: `reload${Date.now()}${randomInt(1000)}@example.com`,
+  });
   await page.goto('/userinfo');
   await expect(page).toHaveURL(/\/userinfo\/employment$/);
   const saved = draftSaved(page, 'employment', '"status":"retired"');
@@ -1067,12 +1065,10 @@ test('pressing next after a saved answer reopened an earlier step goes to that s
   test.setTimeout(90_000);
   await logIn(page, zhCN, { mobile: uniqueHkMobile(), region: 'HK' });
   await expect(page).toHaveURL(/\/userinfo\/id$/);
-  await confirmIdentityAndAddress(page);
-  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: true });
-  await confirmPersonal(page, `pause${Date.now()}${randomInt(1000)}@example.com`);
-  await confirmStep(page, 'employment', SAMPLE_ANSWERS.employment);
-  await confirmStep(page, 'financial', SAMPLE_ANSWERS.financial);
-  await confirmTaxAndDeclarations(page);
+  await confirmStepsBefore(page, 'investment', {
+    email: `pause${Date.now()}${randomInt(1000)}@example.com`,
+    answers: { account_type: { securities: 'cash', markets: ['HK'], futures: true } },
+  });
   await page.goto('/userinfo');
   await expect(page).toHaveURL(/\/userinfo\/investment$/);
   await page.getByRole('checkbox', { name: '对冲风险' }).check();

@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { STEP_SAMPLES } from '../../packages/domain/src/steps/samples';
+import { STEP_IDS, type StepId } from '../../packages/domain/src/steps/types';
 import {
   apiCall,
   completeAddressStep,
@@ -33,40 +35,15 @@ export function sampleHkIdentity(idNumber = randomHkid()): IdentityForApi {
 }
 
 /**
- * The shortest answers the server accepts for the profile steps: retired, an income under HKD 100k
- * from a pension, a Hong Kong tax resident (the TIN from the HKID, not a US person), no
+ * The shortest answers the server accepts for a step's form, from the step's own sample
+ * (packages/domain/src/steps/<step>/sample.ts): for the profile steps, retired, an income under
+ * HKD 100k from a pension, a Hong Kong tax resident (the TIN from the HKID, not a US person), no
  * declarations to make.
  */
-export const SAMPLE_ANSWERS = {
-  employment: { status: 'retired' },
-  financial: {
-    annual_income: 'income_under_100k',
-    net_assets: 'net_assets_under_500k',
-    income_sources: ['pension'],
-    asset_classes: ['cash'],
-    funds_source: 'pension',
-  },
-  tax: {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  },
-  declarations: {
-    pep: false,
-    licensed_employee: false,
-    staff_relation: false,
-    beneficial_owner: true,
-    corporate_voting_35: false,
-    hkidr_consent: true,
-    direct_marketing: false,
-  },
-} as const;
-
-/** The ID step (`identity`, the sample HKID by default) and a Hong Kong address with its proof. */
-export async function confirmIdentityAndAddress(page: Page, identity: IdentityForApi = sampleHkIdentity()) {
-  await completeIdentityStep(page, identity);
-  await completeAddressStep(page, idImages.hkBack);
+export function sampleAnswers(step: StepId): Record<string, unknown> {
+  const answers = STEP_SAMPLES[step].form;
+  if (!answers) throw new Error(`the ${step} step has no form: it is confirmed through calls of its own`);
+  return { ...answers };
 }
 
 /** The personal step, its email verified first with the code from the dev outbox. */
@@ -74,18 +51,7 @@ export async function confirmPersonal(page: Page, email: string) {
   await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'send', email });
   const code = await latestMailCode(page.request, email);
   await apiCall(page, '/v9/OpenAccountHk/mailCheck', { action: 'verify', email, code });
-  await confirmStep(page, 'personal', {
-    education: 'undergraduate',
-    marital_status: 'single',
-    residential_property: 'rented',
-    email,
-  });
-}
-
-/** The tax and declarations steps with the sample answers. */
-export async function confirmTaxAndDeclarations(page: Page) {
-  await confirmStep(page, 'tax', SAMPLE_ANSWERS.tax);
-  await confirmStep(page, 'declarations', SAMPLE_ANSWERS.declarations);
+  await confirmStep(page, 'personal', { ...sampleAnswers('personal'), email });
 }
 
 interface Playlist {
@@ -138,59 +104,79 @@ export interface ToSignatureOptions {
   bank?: Record<string, unknown>;
 }
 
+export interface StepsBeforeOptions {
+  /** The ID step's answers; `null` when the journey confirmed the ID step itself. */
+  identity?: IdentityForApi | null;
+  /** The personal step's email (verified with the dev outbox's code); a fresh one unless told. */
+  email?: string;
+  /** Answers of some steps instead of their samples (the ID, address and personal steps: see above). */
+  answers?: Partial<Record<StepId, Record<string, unknown>>>;
+}
+
 /**
- * Every step before the signature confirmed through the real calls, on a page whose session is
- * logged in with an application created (the app's /accountType did it). Waits out the
- * recording's minimum time (about 45 s for the English recording of a cash HK-only account),
- * overlapped with the profile steps. Answers what the signature will need.
+ * Every applicable step before `until` confirmed through the real calls, in the registry's order,
+ * on a page whose session is logged in with an application created (the app's /accountType did
+ * it): each step with its sample (packages/domain/src/steps/<step>/sample.ts) unless told, the
+ * steps with calls of their own through them. When the recording is among them it is started right
+ * after the account type (the clock runs meanwhile) and its minimum time waited out at its turn
+ * (about 45 s for the English recording of a cash HK-only account).
+ */
+export async function confirmStepsBefore(page: Page, until: StepId, opts: StepsBeforeOptions = {}) {
+  const identity = opts.identity === undefined ? sampleHkIdentity() : opts.identity;
+  const email = opts.email ?? `keyboard${Date.now()}${randomInt(1000)}@example.com`;
+  const answers = (step: StepId) => opts.answers?.[step] ?? sampleAnswers(step);
+  const steps = STEP_IDS.slice(0, STEP_IDS.indexOf(until));
+  let recording: Awaited<ReturnType<typeof startRecording>> | undefined;
+  // the steps whose confirmation is more than their answers sent on the generic step call
+  const own: Partial<Record<StepId, () => Promise<unknown>>> = {
+    identity: async () => identity && (await completeIdentityStep(page, identity)),
+    address: () => completeAddressStep(page, idImages.hkBack, opts.answers?.address),
+    account_type: async () => {
+      await confirmStep(page, 'account_type', answers('account_type'));
+      // the recording's sections are fixed by the account type: start it now, the clock runs meanwhile
+      if (steps.includes('risk_disclosure')) recording = await startRecording(page);
+    },
+    personal: () => confirmPersonal(page, email),
+    risk_disclosure: async () => {
+      const heard = await finishRecording(page, recording!);
+      if (heard.data.next_step !== 'identity_media')
+        throw new Error(`after the recording the server names ${heard.data.next_step}, not identity_media`);
+    },
+    identity_media: async () => {
+      // within 5 minutes of the recording's end
+      await uploadDocument(page, 'selfie', idImages.hkFront);
+      await uploadDocument(page, 'selfie_with_id', idImages.hkBack);
+      await confirmStep(page, 'identity_media', answers('identity_media'));
+    },
+  };
+  let last: Awaited<ReturnType<typeof confirmStep>> | null = null;
+  for (const step of steps) {
+    const confirm = own[step];
+    last = null;
+    if (confirm) await confirm();
+    else if (STEP_SAMPLES[step].form) last = await confirmStep(page, step, answers(step));
+  }
+  if (last && last.data.next_step !== until)
+    throw new Error(`after the ${steps.at(-1)} step the server names ${last.data.next_step}, not ${until}`);
+  return { identity, email };
+}
+
+/**
+ * Every step before the signature confirmed through the real calls (`confirmStepsBefore`): a cash
+ * account on the Hong Kong market only, retired, a few years of stocks (no risk call to book), no
+ * derivatives knowledge, the recording in English, two identity photos, an HSBC account in the ID's
+ * English name. Answers what the signature will need.
  */
 export async function bringToSignature(page: Page, opts: ToSignatureOptions = {}) {
   const identity = opts.identity === undefined ? sampleHkIdentity() : opts.identity;
-  if (identity) await completeIdentityStep(page, identity);
-  await completeAddressStep(page, idImages.hkBack);
-  await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
-  // the recording's sections are fixed by the account type: start it now, the clock runs meanwhile
-  const recording = await startRecording(page);
-
-  const email = `keyboard${Date.now()}${randomInt(1000)}@example.com`;
-  await confirmPersonal(page, email);
-  await confirmStep(page, 'employment', SAMPLE_ANSWERS.employment);
-  await confirmStep(page, 'financial', SAMPLE_ANSWERS.financial);
-  await confirmStep(page, 'tax', opts.tax ?? SAMPLE_ANSWERS.tax);
-  await confirmStep(page, 'declarations', SAMPLE_ANSWERS.declarations);
-  // a few years of stocks: no risk-disclosure call to book; no derivatives knowledge (no futures)
-  await confirmStep(page, 'investment', {
-    purposes: ['capital_appreciation'],
-    experience: {
-      securities: '3to5',
-      bond: 'none',
-      etf: 'none',
-      warrant: 'none',
-      cbbc: 'none',
-      futures_options: 'none',
-    },
-    derivatives_knowledge: [],
+  const bank = opts.bank ?? {
+    ...sampleAnswers('bank'),
+    holder_name: identity ? `${identity.surname} ${identity.givenName}` : 'CHAN TAI MAN',
+  };
+  return confirmStepsBefore(page, 'signature', {
+    identity,
+    answers: { bank, ...(opts.tax ? { tax: opts.tax } : {}) },
   });
-
-  const heard = await finishRecording(page, recording);
-  if (heard.data.next_step !== 'identity_media')
-    throw new Error(`after the recording the server names ${heard.data.next_step}, not identity_media`);
-  // within 5 minutes of the recording's end
-  await uploadDocument(page, 'selfie', idImages.hkFront);
-  await uploadDocument(page, 'selfie_with_id', idImages.hkBack);
-  await confirmStep(page, 'identity_media', { method: 'photos' });
-  const bank = await confirmStep(
-    page,
-    'bank',
-    opts.bank ?? {
-      bank_code: '004',
-      account_number: '123456789001',
-      holder_name: identity ? `${identity.surname} ${identity.givenName}` : 'CHAN TAI MAN',
-    },
-  );
-  if (bank.data.next_step !== 'signature')
-    throw new Error(`after the bank step the server names ${bank.data.next_step}, not signature`);
-  return { identity, email };
 }
 
 interface AgreementsAnswer {

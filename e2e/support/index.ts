@@ -22,10 +22,9 @@ export { idImages, randomHkid, sampleIds } from './fixtures';
 export {
   applicationStatus,
   bringToSignature,
-  confirmIdentityAndAddress,
   confirmPersonal,
-  confirmTaxAndDeclarations,
-  SAMPLE_ANSWERS,
+  confirmStepsBefore,
+  sampleAnswers,
   sampleHkIdentity,
   signAndSubmitThroughApi,
   signThroughApi,

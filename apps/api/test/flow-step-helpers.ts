@@ -1,13 +1,10 @@
 // Helpers of the tax and declarations step tests: an applicant with the ID step done through the
 // real routes, and the steps before tax confirmed directly (their own suites test their forms).
-import { ErrorCode, STEPS, type StepId } from '@hk/domain';
+import { ErrorCode, STEP_IDS, STEPS, type StepId } from '@hk/domain';
 import { STEP_FORMS } from '@hk/domain/flow/step-forms';
-import { ANNUAL_INCOME_BAND_IDS, NET_ASSET_BAND_IDS } from '@hk/domain/steps/financial/financial-bands';
-import {
-  EDUCATION_LEVELS,
-  MARITAL_STATUSES,
-  RESIDENTIAL_PROPERTY_TYPES,
-} from '@hk/domain/steps/personal/form';
+import { accountTypeSample } from '@hk/domain/steps/account-type/sample';
+import { addressSample } from '@hk/domain/steps/address/sample';
+import { STEP_SAMPLES } from '@hk/domain/steps/samples';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { applicationEvents, applicationSteps, applications } from '../src/db/schema';
@@ -102,15 +99,8 @@ export async function confirmDirect(
   });
 }
 
-export const HK_ADDRESS = {
-  region: 'HK',
-  district: 'wan_chai',
-  detail: 'Flat 12A, 88 Hennessy Road',
-  correspondence_same: true,
-  proof_type: 'utility_bill',
-  proof_issued_on: '2026-01-01',
-  proof_confirmed: true,
-};
+/** The address step's sample: a Hong Kong address with a utility bill. */
+export const HK_ADDRESS = addressSample.form;
 export const CN_ADDRESS = {
   ...HK_ADDRESS,
   region: 'CN',
@@ -122,31 +112,31 @@ export const CN_ADDRESS = {
   postal_code: '518057',
 };
 
-/** Every step before tax confirmed: address, account type (markets), personal, employment, financial. */
+/**
+ * Every step after the ID step and before `until` that has a form confirmed directly, in the flow's
+ * order, with its sample (`steps/<step>/sample.ts`) or the answers given in `answers`.
+ */
+export async function confirmSamplesBefore(
+  t: TestApp,
+  user: TestUser,
+  until: StepId,
+  answers: Partial<Record<StepId, Record<string, unknown>>> = {},
+) {
+  for (const step of STEP_IDS.slice(STEP_IDS.indexOf('identity') + 1, STEP_IDS.indexOf(until))) {
+    const sample = answers[step] ?? STEP_SAMPLES[step].form;
+    if (sample) await confirmDirect(t, user, step, sample);
+  }
+}
+
+/** Every step before tax confirmed with its sample (the account type on `markets`, the address given). */
 export async function confirmBeforeTax(
   t: TestApp,
   user: TestUser,
   opts: { markets?: string[]; address?: Record<string, unknown> } = {},
 ) {
-  await confirmDirect(t, user, 'address', opts.address ?? HK_ADDRESS);
-  await confirmDirect(t, user, 'account_type', {
-    securities: 'cash',
-    markets: opts.markets ?? ['HK'],
-    futures: false,
-  });
-  await confirmDirect(t, user, 'personal', {
-    education: EDUCATION_LEVELS[1],
-    marital_status: MARITAL_STATUSES[0],
-    residential_property: RESIDENTIAL_PROPERTY_TYPES[3],
-    email: 'chan.taiman@example.com',
-  });
-  await confirmDirect(t, user, 'employment', { status: 'retired' });
-  await confirmDirect(t, user, 'financial', {
-    annual_income: ANNUAL_INCOME_BAND_IDS[1],
-    net_assets: NET_ASSET_BAND_IDS[2],
-    income_sources: ['pension'],
-    asset_classes: ['cash'],
-    funds_source: 'pension',
+  await confirmSamplesBefore(t, user, 'tax', {
+    address: opts.address ?? HK_ADDRESS,
+    account_type: { ...accountTypeSample.form, markets: opts.markets ?? ['HK'] },
   });
 }
 

@@ -21,8 +21,8 @@ import {
   staffAccessEvents,
   submissions,
 } from '../src/db/schema';
+import { documentKindLabel } from '../src/lib/step-texts';
 import { openMissingReviewCases } from '../src/plugins/app/review/review-service';
-import { documentKindLabel } from '../src/plugins/app/submissions/application-pdf/labels';
 import { insertSubmission } from '../src/plugins/app/submissions/submission-repository';
 import { images, upload } from './application-helpers';
 import { saveStep } from './flow-step-helpers';

@@ -1,6 +1,7 @@
 // What the signature's API tests share: the signed JSON call, a pad's PNG and strokes, and an
 // applicant brought to the signature (every step before it confirmed with answers the documents show).
 import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId } from '@hk/domain';
+import { taxSample } from '@hk/domain/steps/tax/sample';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { applicationSteps, applications } from '../src/db/schema';
@@ -73,12 +74,7 @@ export async function readyToSign(
   const user = await applicantWithId(t, 'hk');
   await beforeSteps?.(user);
   await confirmBeforeTax(t, user, { markets });
-  await confirmDirect(t, user, 'tax', {
-    tax_residencies: [{ country: 'HK', tin_from_id: true }],
-    us_citizen: false,
-    us_green_card: false,
-    us_born: false,
-  });
+  await confirmDirect(t, user, 'tax', taxSample.form);
   await confirmDirectly(t, user, ['declarations'], { hkidr_consent: true, direct_marketing: false });
   await confirmDirectly(t, user, ['risk_disclosure'], { text_version: RISK_DISCLOSURE_VERSION });
   const [app] = await t.app.ctx.db.select().from(applications).where(eq(applications.userId, user.userId));

@@ -93,6 +93,7 @@ const contexts: StepFormContext[] = (['HK', 'CN'] as const).map((id_location) =>
 /** Each schema a person's typing reaches, by name. */
 const schemas: [string, unknown][] = [];
 for (const [id, form] of Object.entries(STEP_FORMS)) {
+  if (!form) continue;
   if (form.draft) schemas.push([`${id} draft`, form.draft]);
   if (form.draftInput) schemas.push([`${id} draft as sent`, form.draftInput]);
   for (const [i, ctx] of contexts.entries()) schemas.push([`${id} form (${i})`, form.schema(ctx)]);

@@ -122,7 +122,7 @@ describe('keys used by the app', () => {
       const { namespaces: fileNs, keys } = keysUsedIn(fs.readFileSync(file, 'utf8'));
       for (const raw of keys) {
         const colon = raw.indexOf(':');
-        const explicit = colon > 0 && /^[a-z-]+$/i.test(raw.slice(0, colon));
+        const explicit = colon > 0 && /^[a-z][a-z0-9_-]*$/i.test(raw.slice(0, colon));
         for (const lang of LANGUAGES) {
           const found = explicit
             ? hasKey(lang, raw.slice(0, colon), raw.slice(colon + 1))

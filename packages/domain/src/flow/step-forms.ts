@@ -1,9 +1,7 @@
 // The table of the steps saved through the generic step call (POST /v9/OpenAccountHk/step/:step):
-// what a step's form is (`StepForm`: the schema the screen validates with and the server parses
-// again, and the step's rules, which see the other steps' answers), which step has one
-// (`STEP_FORMS`; each form is in its step's folder, steps/<step>/form.ts), and "earlier steps
-// first". Imported by path: the login screen never loads the forms.
-import type * as z from 'zod/mini';
+// which step has a form (`STEP_FORMS`; each form is in its step's folder, steps/<step>/form.ts, of
+// the type in steps/step-form.ts), and "earlier steps first". Imported by path: the login screen
+// never loads the forms.
 import { accountTypeForm } from '../steps/account-type/form';
 import { addressForm } from '../steps/address/form';
 import { bankForm } from '../steps/bank/form';
@@ -14,73 +12,31 @@ import { identityMediaForm } from '../steps/identity-media/form';
 import { investmentForm } from '../steps/investment/form';
 import { personalForm } from '../steps/personal/form';
 import { applicableSteps } from '../steps/registry';
-import type { SealedIdDocument } from '../steps/tax/crs';
+import type { StepForm } from '../steps/step-form';
 import { taxForm } from '../steps/tax/form';
 import type { ApplicationFacts, StepId } from '../steps/types';
 
-export interface StepFormContext {
-  /** Today in Hong Kong (YYYY-MM-DD). */
-  today: string;
-  /** Every step's saved answers (sealed ones aside). */
-  facts: ApplicationFacts;
-  /** Live documents of the application by kind. */
-  documentCounts: Readonly<Record<string, number>>;
-  /**
-   * The booked start of the risk-disclosure call (spec §4), `YYYY-MM-DDTHH:mm:00+08:00`, or null;
-   * read by the investment step's rules (absent where the caller does not load it).
-   */
-  riskCallSlot?: string | null;
-  /** Whether this application verified the address with a mailed code (the server's fact; absent: none). */
-  isEmailVerified?: (email: string) => boolean;
-}
+export type { StepForm, StepFormContext } from '../steps/step-form';
 
-export interface StepForm {
-  /**
-   * The saved answers' shape when the registry declares only part of it (every field optional):
-   * drafts are parsed by it, and it is the schema every write of this step's answers goes through.
-   */
-  draft?: z.ZodMiniType<Record<string, unknown>>;
-  /**
-   * A draft as sent, when it carries values the server seals (`seal`) and the saved answers keep
-   * only masked: the draft's fields and those values. A draft is parsed by it before anything is
-   * expanded, sealed or looked up (absent: `draft`).
-   */
-  draftInput?: z.ZodMiniType<Record<string, unknown>>;
-  /** The complete form, as the person confirms it (errors are message keys). */
-  schema: (ctx: StepFormContext) => z.ZodMiniType<Record<string, unknown>>;
-  /**
-   * Answers that stand for a value the server holds sealed (the tax step's `tin_from_id` and kept
-   * `tin_masked`): the server puts the value in before parsing, so it never travels to the client.
-   * `own` holds this step's sealed values, decrypted.
-   */
-  expandSealed?: (
-    answers: Record<string, unknown>,
-    sealed: { idDocument?: SealedIdDocument | undefined; own: Readonly<Record<string, string>> },
-  ) => Record<string, unknown>;
-  /** The step's rules over the parsed answers and the rest of the application: field → message key. */
-  check?: (answers: Record<string, unknown>, ctx: StepFormContext) => Record<string, string>;
-  /**
-   * Splits the answers into what is stored as it is and what the vault seals (the step's
-   * `sealedFields`): the server seals the `plain` text and keeps only the masked form in view.
-   */
-  seal?: (answers: Record<string, unknown>) => {
-    answers: Record<string, unknown>;
-    sealed: Record<string, { plain: string; masked: string } | null>;
-  };
-}
-
-/** The steps whose form is saved through the generic call (the identity step has its own calls). */
-export const STEP_FORMS: Partial<Record<StepId, StepForm>> = {
+/**
+ * Every step's form on the generic call, or `null` for a step passed by calls of its own (the ID
+ * step, the recording, the signature, the review). A step missing here fails the type check.
+ */
+export const STEP_FORMS: Readonly<Record<StepId, StepForm | null>> = {
+  identity: null,
+  address: addressForm,
   account_type: accountTypeForm,
+  personal: personalForm,
   employment: employmentForm,
   financial: financialForm,
-  investment: investmentForm,
   tax: taxForm,
   declarations: declarationsForm,
-  personal: personalForm,
-  address: addressForm,
-  bank: bankForm,
+  investment: investmentForm,
+  risk_disclosure: null,
   identity_media: identityMediaForm,
+  bank: bankForm,
+  signature: null,
+  review: null,
 };
 
 /**
@@ -100,7 +56,7 @@ export function unconfirmedStepsBefore(
   const index = steps.findIndex((s) => s.id === stepId);
   return steps
     .slice(0, index < 0 ? steps.length : index)
-    .filter((s) => which === 'all' || s.id === 'identity' || STEP_FORMS[s.id] !== undefined)
+    .filter((s) => which === 'all' || s.id === 'identity' || STEP_FORMS[s.id] !== null)
     .filter((s) => !confirmed.has(s.id))
     .map((s) => s.id);
 }

@@ -16,19 +16,21 @@ import {
 } from './field-catalogue';
 import { financialCatalogue } from './financial/catalogue';
 import { identityCatalogue } from './identity/catalogue';
+import { IDENTITY_DOCUMENT_KINDS } from './identity/definition';
 import { identityMediaCatalogue } from './identity-media/catalogue';
 import { investmentCatalogue } from './investment/catalogue';
 import { personalCatalogue } from './personal/catalogue';
+import { DOCUMENT_KINDS_OF_STEPS, stepOfDocumentKind } from './registry';
 import { reviewCatalogue } from './review/catalogue';
 import { riskDisclosureCatalogue } from './risk-disclosure/catalogue';
 import { signatureCatalogue } from './signature/catalogue';
 import { taxCatalogue } from './tax/catalogue';
-import type { StepId } from './types';
+import { STEP_IDS, type StepId } from './types';
 
 export * from './field-catalogue';
 
 /** A step without a catalogue fails the type check here. */
-export const FIELD_CATALOGUES = {
+export const FIELD_CATALOGUES: Readonly<Record<StepId, StepCatalogue>> = {
   identity: identityCatalogue,
   address: addressCatalogue,
   account_type: accountTypeCatalogue,
@@ -43,7 +45,7 @@ export const FIELD_CATALOGUES = {
   bank: bankCatalogue,
   signature: signatureCatalogue,
   review: reviewCatalogue,
-} as const satisfies Record<StepId, StepCatalogue>;
+};
 
 export function catalogueOf(step: StepId): StepCatalogue {
   return FIELD_CATALOGUES[step];
@@ -75,11 +77,35 @@ export const CATALOGUE_NAMESPACES: readonly string[] = [
   ),
 ];
 
-/** Every label key of every catalogue (the server's copy of the texts holds exactly these). */
+/**
+ * A step's title as the record names it (the PDF, the staff case view): `step_title` in the step's
+ * own namespace, its catalogue's (the screens' tab titles are the web app's `common` texts).
+ */
+export function stepTitleKey(step: StepId): string {
+  return `${FIELD_CATALOGUES[step].namespace}:step_title`;
+}
+
+/** Every kind of document: the ID photos (the ID step's own calls) and what the steps' definitions own. */
+export const ALL_DOCUMENT_KINDS: readonly string[] = [...IDENTITY_DOCUMENT_KINDS, ...DOCUMENT_KINDS_OF_STEPS];
+
+/** A document kind's name: `document_<kind>` in the namespace of the step that owns it; null for an unknown kind. */
+export function documentKindKey(kind: string): string | null {
+  const step = (IDENTITY_DOCUMENT_KINDS as readonly string[]).includes(kind)
+    ? 'identity'
+    : stepOfDocumentKind(kind)?.id;
+  return step ? `${FIELD_CATALOGUES[step].namespace}:document_${kind}` : null;
+}
+
+/**
+ * Every label key of every catalogue, every step's title and every document kind's name (the
+ * server's copy of the texts holds exactly these; the catalogue test wants each in every language).
+ */
 export function allCatalogueKeys(): string[] {
   return [
     ...new Set([
       ...Object.values(FIELD_CATALOGUES).flatMap((c) => catalogueKeys(c)),
+      ...STEP_IDS.map(stepTitleKey),
+      ...ALL_DOCUMENT_KINDS.map((k) => documentKindKey(k)!),
       'review:list_separator',
     ]),
   ].sort();

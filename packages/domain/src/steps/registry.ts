@@ -23,22 +23,26 @@ import {
   type StepId,
 } from './types';
 
-export const STEPS: readonly StepDefinition[] = [
-  identityStep,
-  addressStep,
-  accountTypeStep,
-  personalStep,
-  employmentStep,
-  financialStep,
-  taxStep,
-  declarationsStep,
-  investmentStep,
-  riskDisclosureStep,
-  identityMediaStep,
-  bankStep,
-  signatureStep,
-  reviewStep,
-];
+/** Every step's definition, by id: a step missing here fails the type check. */
+export const STEP_DEFINITIONS: Readonly<Record<StepId, StepDefinition>> = {
+  identity: identityStep,
+  address: addressStep,
+  account_type: accountTypeStep,
+  personal: personalStep,
+  employment: employmentStep,
+  financial: financialStep,
+  tax: taxStep,
+  declarations: declarationsStep,
+  investment: investmentStep,
+  risk_disclosure: riskDisclosureStep,
+  identity_media: identityMediaStep,
+  bank: bankStep,
+  signature: signatureStep,
+  review: reviewStep,
+};
+
+/** The steps in the flow's order (`STEP_IDS`). */
+export const STEPS: readonly StepDefinition[] = STEP_IDS.map((id) => STEP_DEFINITIONS[id]);
 
 const BY_ID = new Map<string, StepDefinition>(STEPS.map((s) => [s.id, s]));
 

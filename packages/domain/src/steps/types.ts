@@ -116,3 +116,29 @@ export interface StepDefinition {
 }
 
 export const always = (): boolean => true;
+
+/** A step's answers as saved, with its sealed values by their masks (what a snapshot holds). */
+export interface SavedAnswers {
+  answers: Answers;
+  sealed: Readonly<Record<string, string | null>>;
+}
+
+/**
+ * Valid answers of one step (`steps/<step>/sample.ts`, listed in `STEP_SAMPLES`): the catalogue
+ * test, the API tests' helpers and the e2e journeys walk the registry with them instead of
+ * hand-written sequences of steps.
+ */
+export interface StepSample {
+  /**
+   * Answers as saved that, together, take every branch of the step's catalogue (the first is the
+   * Hong Kong applicant's): each must parse with the step's saved-answers schema and read in words
+   * in three languages for every audience.
+   */
+  saved: readonly [SavedAnswers, ...SavedAnswers[]];
+  /**
+   * What the step's screen sends on the generic step call: the shortest answers the server
+   * confirms for a Hong Kong ID holder with a cash account on the Hong Kong market. `null` exactly
+   * when the step has no form (`STEP_FORMS`): it is passed by calls of its own.
+   */
+  form: Answers | null;
+}

@@ -2,8 +2,8 @@
 // validates with and the server parses again, and the rules (./account-rules.ts) it is checked by.
 import * as z from 'zod/mini';
 import { formBoolean, formList } from '../../contracts/common.schema';
-import type { StepForm, StepFormContext } from '../../flow/step-forms';
 import { checkIsIsoDate } from '../../id-documents';
+import type { StepForm, StepFormContext } from '../step-form';
 import { type AccountTypeProblem, checkAccountType, checkIsAssetProofRequired } from './account-rules';
 import {
   ACCOUNT_TYPE_ANSWERS,

@@ -4,8 +4,8 @@
 import * as z from 'zod/mini';
 import { checkIsCountryCode } from '../../countries';
 import { checkMainlandArea } from '../../flow/mainland-areas';
-import type { StepForm, StepFormContext } from '../../flow/step-forms';
 import { checkText, draftText, type TextProblem, textRule } from '../../text';
+import type { StepForm, StepFormContext } from '../step-form';
 import {
   ADDRESS_PROOF_TYPES,
   type AddressProofProblem,

@@ -6,9 +6,9 @@
 // their masked forms (spec §5: numbers in groups of four, a telephone with its middle 4 digits masked).
 import * as z from 'zod/mini';
 import { MAINLAND_AREAS } from '../../flow/mainland-areas';
-import type { StepForm, StepFormContext } from '../../flow/step-forms';
 import { checkMobile, maskMobile } from '../../phone';
 import { draftText, textRule } from '../../text';
+import type { StepForm, StepFormContext } from '../step-form';
 import {
   bankOfCard,
   checkLuhn,

@@ -1,8 +1,8 @@
 // The declarations a Hong Kong broker collects (issue #6 step 7), on the generic step call.
 import * as z from 'zod/mini';
 import { formBoolean, formList } from '../../contracts/common.schema';
-import type { StepForm } from '../../flow/step-forms';
 import { draftText, typedText } from '../../text';
+import type { StepForm } from '../step-form';
 
 /** Details of a "yes" answer: at most 300 characters. */
 export const DECLARATION_DETAILS_MAX = 300;

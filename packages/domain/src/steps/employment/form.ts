@@ -1,8 +1,8 @@
 // The employment step's form on the generic step call (issue #6 step 4): the status, and for the
 // employed and self-employed the employer and the job.
 import * as z from 'zod/mini';
-import type { StepForm } from '../../flow/step-forms';
 import { textRule, typedText } from '../../text';
+import type { StepForm } from '../step-form';
 import {
   EMPLOYMENT_ANSWERS,
   EMPLOYMENT_STATUSES,

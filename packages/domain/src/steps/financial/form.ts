@@ -2,8 +2,8 @@
 // bands, income sources, asset classes and the source of the funds (./financial-bands.ts).
 import * as z from 'zod/mini';
 import { formList } from '../../contracts/common.schema';
-import type { StepForm } from '../../flow/step-forms';
 import { draftText, typedText } from '../../text';
+import type { StepForm } from '../step-form';
 import { ANNUAL_INCOME_BAND_IDS, ASSET_CLASSES, INCOME_SOURCES, NET_ASSET_BAND_IDS } from './financial-bands';
 
 const distinct = (v: readonly unknown[]) => new Set(v).size === v.length;

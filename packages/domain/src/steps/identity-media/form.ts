@@ -2,7 +2,7 @@
 // after the risk-disclosure recording was heard to its end; a selfie and a photo holding the ID
 // beside the face, or a ~5 s video in which the person reads 4 digits the server issued.
 import * as z from 'zod/mini';
-import type { StepForm } from '../../flow/step-forms';
+import type { StepForm } from '../step-form';
 import { IDENTITY_MEDIA_ANSWERS, IDENTITY_MEDIA_METHOD_VALUES } from './definition';
 
 /** spec §9 "Identity photo window: 5 minutes after the recording". */

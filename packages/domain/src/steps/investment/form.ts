@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { StepForm } from '../../flow/step-forms';
 import { typedText } from '../../text';
+import type { StepForm } from '../step-form';
 import {
   DERIVATIVES_DETAIL_MAX,
   DERIVATIVES_KNOWLEDGE_WAYS,

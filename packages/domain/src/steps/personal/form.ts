@@ -1,8 +1,8 @@
 // Step 3 of the opening flow (issue #6): education, marital status, residential property and an
 // email the person proved they receive (a 6-digit code sent by `mailCheck`). Imported by path.
 import * as z from 'zod/mini';
-import type { StepForm } from '../../flow/step-forms';
 import { textRule } from '../../text';
+import type { StepForm } from '../step-form';
 
 /** spec §3 education, highest first. */
 export const EDUCATION_LEVELS = [

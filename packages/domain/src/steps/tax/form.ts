@@ -2,8 +2,8 @@
 // the FATCA questions, the TINs sealed, the HK/CN TIN prefilled from the sealed ID number, and
 // the W-8BEN's citizenship when the US market is chosen.
 import * as z from 'zod/mini';
-import type { StepForm } from '../../flow/step-forms';
 import { draftText } from '../../text';
+import type { StepForm } from '../step-form';
 import {
   checkTinFromId,
   checkUsPerson,

@@ -47,12 +47,12 @@ import type { DeclineReason, RevisionReason } from '@hk/domain/review/reasons';
 import { parseQueueSearch } from '@hk/domain/review/search';
 import { type ReviewQueue, reviewDueAt } from '@hk/domain/review/sla';
 import { checkHasPermission, checkIsStaffRole, type StaffPermission } from '@hk/domain/staff/roles';
-import { renderStepAnswers } from '@hk/domain/steps/catalogues';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
 import { sha256Hex } from '../../../lib/crypto';
+import { documentKindLabel, renderStepLines, stepTitle } from '../../../lib/step-texts';
 import { listDocumentsOfApplicationByIds } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { FileIntegrityError } from '../files/file-store';
@@ -62,7 +62,6 @@ import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { matchTotpStep } from '../staff/staff-credentials';
 import { acceptStaffTotpStep, findStaffById, listStaff, recordStaffFailure } from '../staff/staff-repository';
 import { listStepRows, lockApplication, updateStepRow } from '../steps/step-repository';
-import { documentKindLabel, PDF_TEXTS, pdfTranslate, stepTitle } from '../submissions/application-pdf/labels';
 import { changeApplicationStatus } from '../submissions/status-service';
 import type { SubmissionRow } from '../submissions/submission-repository';
 import {
@@ -370,20 +369,10 @@ function stepLines(
   lang: Language,
 ) {
   // sealed values by their stored masks only: the case view decrypts nothing
-  const masks = Object.fromEntries(
-    Object.entries(step.sealed).map(([k, v]) => {
-      const masked =
-        typeof v === 'object' && v !== null && typeof (v as { masked?: unknown }).masked === 'string'
-          ? (v as { masked: string }).masked
-          : PDF_TEXTS.masked_hidden[lang];
-      return [k, masked];
-    }),
-  );
-  return renderStepAnswers(step.step, step.answers, masks, {
-    lang,
-    t: pdfTranslate(lang),
-    audience: 'staff',
-  }).map((l) => ({ label: l.label, value: l.value }));
+  return renderStepLines(step.step, step.answers, step.sealed, lang, 'staff').map((l) => ({
+    label: l.label,
+    value: l.value,
+  }));
 }
 
 export async function fetchCaseView(

@@ -6,19 +6,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Language, STEP_IDS } from '@hk/domain';
-import { renderStepAnswers } from '@hk/domain/steps/catalogues';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
-  AGREEMENT_TITLES,
   documentKindLabel,
-  fill,
-  LANGUAGE_NAMES,
-  PDF_TEXTS,
-  pdfTranslate,
   readable,
+  renderStepLines,
+  sealedMasks,
   stepTitle,
-} from './labels';
+} from '../../../../lib/step-texts';
+import { AGREEMENT_TITLES, fill, LANGUAGE_NAMES, PDF_TEXTS } from './labels';
 
 export interface PdfSubmission {
   number: number;
@@ -83,12 +80,6 @@ function uncataloguedValue(value: unknown, lang: Language): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
-/** A sealed answer in the PDF: its stored masked form only (the ciphertext is never read). */
-function sealedText(sealed: unknown, lang: Language): string {
-  const masked = isRec(sealed) ? str(sealed.masked) : null;
-  return masked ?? PDF_TEXTS.masked_hidden[lang];
-}
-
 interface Row {
   label: string;
   value: string;
@@ -103,13 +94,11 @@ export function stepRows(step: Rec, lang: Language): Row[] {
   const id = str(step.step) ?? '?';
   const answers = isRec(step.answers) ? step.answers : {};
   const sealed = isRec(step.sealed) ? step.sealed : {};
-  const masks = Object.fromEntries(Object.entries(sealed).map(([k, v]) => [k, sealedText(v, lang)]));
-  const lines = renderStepAnswers(id, answers, masks, { lang, t: pdfTranslate(lang), audience: 'pdf' });
   if ((STEP_IDS as readonly string[]).includes(id))
-    return lines.map((l) => ({ label: l.label, value: l.value }));
+    return renderStepLines(id, answers, sealed, lang, 'pdf').map((l) => ({ label: l.label, value: l.value }));
   return [
     ...Object.entries(answers).map(([k, v]) => ({ label: readable(k), value: uncataloguedValue(v, lang) })),
-    ...Object.entries(masks).map(([k, v]) => ({ label: readable(k), value: v })),
+    ...Object.entries(sealedMasks(sealed, lang)).map(([k, v]) => ({ label: readable(k), value: v })),
   ];
 }
 
@@ -233,11 +222,12 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<B
   // the markets the person chose (the account-type step), not those the account was created with
   const steps = (Array.isArray(snap.steps) ? snap.steps : []).filter(isRec);
   const accountType = steps.find((s) => s.step === 'account_type');
-  const markets = renderStepAnswers(
+  const markets = renderStepLines(
     'account_type',
     { markets: isRec(accountType?.answers) ? accountType.answers.markets : undefined },
     {},
-    { lang, t: pdfTranslate(lang), audience: 'pdf' },
+    lang,
+    'pdf',
   );
   row({ label: PDF_TEXTS.submission_number[lang], value: String(submission.number) });
   row({

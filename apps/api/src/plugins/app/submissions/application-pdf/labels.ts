@@ -1,10 +1,7 @@
-// The application PDF's own texts in the three languages (issue #7 §6): its title, sections, step
-// titles, document kinds and agreements. Answers are not named here: each step's field catalogue
-// (packages/domain/src/steps/<step>/catalogue.ts) says how they read, with the step screens' texts
-// (catalogue-texts.json, made from them by `npm run pdf:labels`).
+// The application PDF's own texts in the three languages (issue #7 §6): its title, sections and
+// agreements. Answers, step titles and document kinds are not named here: the record's renderer
+// (src/lib/step-texts.ts, shared with the staff case view) reads them in the step screens' texts.
 import type { Language } from '@hk/domain';
-import type { Translate } from '@hk/domain/steps/catalogues';
-import catalogueTexts from './catalogue-texts.json' with { type: 'json' };
 
 type Texts = Record<Language, string>;
 const t = (zhCN: string, zhHK: string, en: string): Texts => ({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });
@@ -52,7 +49,6 @@ export const PDF_TEXTS = {
   yes: t('是', '是', 'Yes'),
   no: t('否', '否', 'No'),
   empty: t('（未填写）', '（未填寫）', '(none)'),
-  masked_hidden: t('（已加密保存）', '（已加密保存）', '(sealed)'),
 } as const;
 
 /** A language by its name, in each language. */
@@ -60,36 +56,6 @@ export const LANGUAGE_NAMES: Record<Language, Texts> = {
   'zh-CN': t('简体中文', '簡體中文', 'Simplified Chinese'),
   'zh-HK': t('繁体中文', '繁體中文', 'Traditional Chinese'),
   en: t('英文', '英文', 'English'),
-};
-
-export const STEP_TITLES: Record<string, Texts> = {
-  identity: t('身份证明', '身份證明', 'Identity'),
-  address: t('住址', '住址', 'Address'),
-  account_type: t('账户类型', '賬戶類型', 'Account type'),
-  personal: t('个人资料', '個人資料', 'Personal details'),
-  employment: t('就业资料', '就業資料', 'Employment'),
-  financial: t('财务状况', '財務狀況', 'Financial situation'),
-  tax: t('税务居民身份', '稅務居民身份', 'Tax residency'),
-  declarations: t('声明', '聲明', 'Declarations'),
-  investment: t('投资经验', '投資經驗', 'Investment experience'),
-  risk_disclosure: t('风险披露声明录音', '風險披露聲明錄音', 'Risk disclosure recording'),
-  identity_media: t('身份核验影像', '身份核驗影像', 'Identity photos or video'),
-  bank: t('银行账户', '銀行賬戶', 'Bank account'),
-  signature: t('协议及签名', '協議及簽名', 'Agreements and signature'),
-  review: t('复核', '覆核', 'Review'),
-};
-
-export const DOCUMENT_KINDS: Record<string, Texts> = {
-  id_front: t('身份证件正面', '身份證件正面', 'ID front'),
-  id_back: t('身份证件背面', '身份證件背面', 'ID back'),
-  // the applicant's screen's name (address:proof_title), so a returned item reads as the screen does
-  address_proof: t('地址证明', '地址證明', 'Address proof'),
-  asset_proof: t('资产证明', '資產證明', 'Asset proof'),
-  employer_consent: t('雇主同意书', '僱主同意書', 'Employer consent'),
-  selfie: t('自拍照', '自拍照', 'Selfie'),
-  selfie_with_id: t('手持证件照', '手持證件照', 'Photo holding the ID'),
-  face_video: t('人脸视频', '人臉視頻', 'Face video'),
-  signature: t('手写签名', '手寫簽名', 'Handwritten signature'),
 };
 
 export const AGREEMENT_TITLES: Record<string, Texts> = {
@@ -102,27 +68,6 @@ export const AGREEMENT_TITLES: Record<string, Texts> = {
     'Personal information collection statement',
   ),
 };
-
-/** `some_field_name` → `Some field name`: the fallback for a field or value without a label. */
-export function readable(name: string): string {
-  const words = name.replace(/[_-]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
-}
-
-export function stepTitle(step: string, lang: Language): string {
-  return STEP_TITLES[step]?.[lang] ?? readable(step);
-}
-
-export function documentKindLabel(kind: string, lang: Language): string {
-  return DOCUMENT_KINDS[kind]?.[lang] ?? readable(kind);
-}
-
-const TEXTS = catalogueTexts as Record<string, Texts>;
-
-/** The catalogues' label keys in `lang`, `{{name}}` filled in (the renderer's look-up). */
-export function pdfTranslate(lang: Language): Translate {
-  return (key, values) => TEXTS[key]?.[lang].replace(/\{\{(\w+)\}\}/g, (_, k: string) => values?.[k] ?? '');
-}
 
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
