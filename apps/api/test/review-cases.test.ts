@@ -21,7 +21,7 @@ import {
   staffAccessEvents,
   submissions,
 } from '../src/db/schema';
-import { openMissingReviewCases } from '../src/plugins/app/review/review-service';
+import { openMissingReviewCases } from '../src/plugins/app/review/case-opening';
 import { documentKindLabel } from '../src/plugins/app/submissions/application-pdf/labels';
 import { insertSubmission } from '../src/plugins/app/submissions/submission-repository';
 import { images, upload } from './application-helpers';

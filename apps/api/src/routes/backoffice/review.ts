@@ -18,20 +18,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ok } from '../../lib/envelope';
 import {
+  fetchAccessEvents,
+  fetchAccessEventsOfStaff,
+  fetchStaffMembers,
+} from '../../plugins/app/review/access-audit';
+import {
   approveCase,
   assignCase,
   decideItem,
   declineCase,
-  fetchAccessEvents,
-  fetchAccessEventsOfStaff,
   fetchAssignees,
-  fetchCaseView,
-  fetchQueue,
-  fetchStaffMembers,
-  readCaseDocument,
   recommendCase,
   returnCase,
-} from '../../plugins/app/review/review-service';
+} from '../../plugins/app/review/case-actions';
+import { readCaseDocument } from '../../plugins/app/review/case-documents';
+import { fetchQueue } from '../../plugins/app/review/case-queue';
+import { fetchCaseView } from '../../plugins/app/review/case-view-query';
 import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
 
 /**

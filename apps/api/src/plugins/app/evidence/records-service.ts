@@ -6,8 +6,8 @@ import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findApplicantNamesOfApplications } from '../opening/opening-repository';
+import type { StaffRequestClient } from '../review/case-access';
 import { findStaffNames } from '../review/review-repository';
-import type { StaffRequestClient } from '../review/review-service';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { lockApplication } from '../steps/step-repository';
 import {
