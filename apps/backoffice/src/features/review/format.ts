@@ -1,23 +1,10 @@
+import { formatHongKongTime } from '@hk/domain';
 import { currentLanguage } from '../../lib/i18n';
 
 // Times of the review are Hong Kong's (the SLA counts in its business hours): shown so, in the
 // console's language, whatever the reviewer's own computer's zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 export function formatHkTime(iso: string): string {
-  const lang = currentLanguage();
-  let f = formatters.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lang, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Asia/Hong_Kong',
-      hourCycle: 'h23',
-    });
-    formatters.set(lang, f);
-  }
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : f.format(date);
+  return formatHongKongTime(iso, currentLanguage(), 'medium24h') ?? iso;
 }
 
 /** A SHA-256 shortened for the eye (the copy button copies all of it). */
