@@ -631,7 +631,7 @@ async function measureAll(base: string, who: SignedInStaff, scenarios: Scenario[
   });
 }
 
-/** The QueueFilter the service makes of a scenario's query (review-service.ts fetchQueue). */
+/** The QueueFilter the service makes of a scenario's query (review/case-queue.ts fetchQueue). */
 function filterOf(q: Record<string, string>, me: string, now: Date): QueueFilter {
   return {
     stage: q.stage as QueueFilter['stage'],

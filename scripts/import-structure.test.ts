@@ -17,18 +17,9 @@ const SOURCE_ROOTS = ['packages/domain/src', 'apps/api/src', 'apps/web/src', 'ap
  * merged (the last test below then fails until it is deleted, so the list cannot go stale). A circle
  * is let through only while every one of its files matches the entry: a file that joins it fails.
  */
-const KNOWN_CIRCLES: readonly { name: string; members: RegExp }[] = [
-  // removed by the registry/api work of issue #23 (the domain's step registry)
-  {
-    name: "the domain's step forms: flow/step-forms.ts ↔ each step's form.ts (and the tax step's w8ben.ts)",
-    members: /^packages\/domain\/src\/(flow\/step-forms\.ts|steps\/[a-z-]+\/form\.ts|steps\/tax\/w8ben\.ts)$/,
-  },
-  // removed by the registry/api work of issue #23 (the API's content cache)
-  {
-    name: "the API's content cache: context.ts ↔ plugins/app/content/",
-    members: /^apps\/api\/src\/(context\.ts|plugins\/app\/content\/[a-z-]+\.ts)$/,
-  },
-];
+// Circles allowed for a while, each named (empty: issue #23 removed the last two, the domain's step
+// forms and the API's content cache). An entry passes its circle only while every file matches.
+const KNOWN_CIRCLES: readonly { name: string; members: RegExp }[] = [];
 
 function knownAs(circle: readonly string[]): string | undefined {
   return KNOWN_CIRCLES.find((k) => circle.every((file) => k.members.test(file)))?.name;
@@ -87,15 +78,5 @@ describe('the circle check itself (a planted fixture)', () => {
       ['src/page.tsx', 'src/table.ts'],
     ]);
     expect(circles.map(knownAs)).toEqual([undefined, undefined]);
-  });
-
-  it('lets a known circle through only while no other file joins it', () => {
-    const domain = ['packages/domain/src/flow/step-forms.ts', 'packages/domain/src/steps/bank/form.ts'];
-    expect(knownAs(domain)).toBeDefined();
-    expect(knownAs([...domain, 'packages/domain/src/steps/bank/rules.ts'])).toBeUndefined();
-    expect(
-      knownAs(['apps/api/src/context.ts', 'apps/api/src/plugins/app/content/content-cache.ts']),
-    ).toBeDefined();
-    expect(knownAs(['apps/api/src/context.ts', 'apps/api/src/app.ts'])).toBeUndefined();
   });
 });

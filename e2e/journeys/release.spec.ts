@@ -4,9 +4,7 @@ import path from 'node:path';
 import { freePort, type RunningServer, startServer } from '../../scripts/lib/server.mjs';
 import {
   apiCall,
-  confirmIdentityAndAddress,
-  confirmPersonal,
-  confirmStep,
+  confirmStepsBefore,
   expect,
   loginThroughApi,
   test,
@@ -57,10 +55,13 @@ test('a release while a phone is mid-flow: the next step loads from the new vers
     // the application is made by the app's own /accountType
     await page.goto('/accountType');
     await expect(page).toHaveURL(/\/userinfo\/id/);
-    await confirmIdentityAndAddress(page);
-    await confirmStep(page, 'account_type', { securities: 'cash', markets: ['HK'], futures: false });
-    await confirmPersonal(page, `release${Date.now()}@example.com`);
-    await confirmStep(page, 'employment', { status: 'retired' });
+    await confirmStepsBefore(page, 'financial', {
+      email: `release${Date.now()}@example.com`,
+      answers: {
+        account_type: { securities: 'cash', markets: ['HK'], futures: false },
+        employment: { status: 'retired' },
+      },
+    });
 
     await test.step('mid-flow on the previous version: the financial step half typed', async () => {
       await page.goto('/userinfo');

@@ -17,7 +17,9 @@ import { createFileStore } from './plugins/app/files/create-file-store';
 import { createHeavyPool } from './plugins/app/heavy/heavy-pool';
 import { createMailer } from './plugins/app/mail/create-mailer';
 import { requestContext } from './plugins/app/request-context';
+import { listenToSubmissions } from './plugins/app/review/case-opening';
 import { type AppSurface, backofficeGuard } from './plugins/app/staff/backoffice-guard';
+import { createSubmissionEvents } from './plugins/app/submissions/submission-events';
 import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
@@ -81,7 +83,7 @@ function trustProxyOption(trust: AppContext['config']['trustProxy']) {
  * a worker pool from the config, closed with the app.
  */
 export async function buildApp(
-  input: Omit<AppContext, 'files' | 'mailer' | 'heavy' | 'content'> &
+  input: Omit<AppContext, 'files' | 'mailer' | 'heavy' | 'content' | 'submissions'> &
     Partial<Pick<AppContext, 'files' | 'mailer' | 'heavy'>>,
   opts: {
     logger?: FastifyServerOptions['logger'];
@@ -103,7 +105,10 @@ export async function buildApp(
     heavy: input.heavy ?? createHeavyPool(input.config.heavy),
     // one cache per app: the status page's content, getIpInfo's numbers and the notices' read it
     content: createContentCache(input),
+    submissions: createSubmissionEvents(),
   };
+  // who listens to a new submission, inside its transaction (decision 022): the review opens its case
+  listenToSubmissions(ctx.submissions, ctx.vault);
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

@@ -6,6 +6,7 @@ import type { FileStore } from './plugins/app/files/file-store';
 import type { HeavyPool } from './plugins/app/heavy/heavy-pool';
 import type { Mailer } from './plugins/app/mail/mailer';
 import type { SmsProvider } from './plugins/app/sms/sms-provider';
+import type { SubmissionEvents } from './plugins/app/submissions/submission-events';
 
 /** What the app is built from; tests pass their own (in-memory database, fixed clock, fake SMS). */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   heavy: HeavyPool;
   /** The staff-managed content (IPOs, banners, customer service) as applicants read it, cached. */
   content: ContentCache;
+  /** "Submitted", announced inside the submission's transaction; the review listens (decision 022). */
+  submissions: SubmissionEvents;
   now: () => Date;
 }
 

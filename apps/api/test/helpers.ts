@@ -170,3 +170,21 @@ export function useTestApp(
   });
   return { t, test: it.skipIf(missing) };
 }
+
+/** Every route the app registers, lower-cased as printRoutes shows them. */
+export function routesOf(t: TestApp): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  // a route whose path extends another's prints nested under it (`appoint` → `ment_status`)
+  const parents: { depth: number; url: string }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = line.indexOf('──');
+    while (parents.length && parents.at(-1)!.depth >= depth) parents.pop();
+    const url = (parents.at(-1)?.url ?? '') + m[1]!;
+    parents.push({ depth, url });
+    if (!m[2]) continue;
+    for (const method of m[2].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
+  }
+  return routes;
+}

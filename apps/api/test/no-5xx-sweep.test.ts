@@ -16,7 +16,7 @@ import {
 } from '../src/db/schema';
 import { images, multipartBody, upload } from './application-helpers';
 import { loginNewUser, post } from './auth-helpers';
-import { createTestApp, DB_KINDS, findPostgres, signed, type TestApp, useTestApp } from './helpers';
+import { createTestApp, DB_KINDS, findPostgres, routesOf, signed, type TestApp, useTestApp } from './helpers';
 import { applicantBornOn, confirmDirectly } from './step-profile-helpers';
 
 /**
@@ -160,24 +160,6 @@ async function countAll(t: TestApp) {
     smsRequests: await rows(db.select({ n: count() }).from(smsRequests)),
     captchas: await rows(db.select({ n: count() }).from(captchas)),
   };
-}
-
-/** Every route the app registers, lower-cased as printRoutes shows them. */
-function routesOf(t: TestApp): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  // a route whose path extends another's prints nested under it (`appoint` → `ment_status`)
-  const parents: { depth: number; url: string }[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = line.indexOf('──');
-    while (parents.length && parents.at(-1)!.depth >= depth) parents.pop();
-    const url = (parents.at(-1)?.url ?? '') + m[1]!;
-    parents.push({ depth, url });
-    if (!m[2]) continue;
-    for (const method of m[2].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
-  }
-  return routes;
 }
 
 async function liveSessions(t: TestApp) {

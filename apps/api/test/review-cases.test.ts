@@ -22,7 +22,7 @@ import {
   submissions,
 } from '../src/db/schema';
 import { documentKindLabel } from '../src/lib/step-texts';
-import { openMissingReviewCases } from '../src/plugins/app/review/review-service';
+import { openMissingReviewCases } from '../src/plugins/app/review/case-opening';
 import { insertSubmission } from '../src/plugins/app/submissions/submission-repository';
 import { images, upload } from './application-helpers';
 import { saveStep } from './flow-step-helpers';

@@ -340,7 +340,7 @@ describe.each(DB_KINDS)('staff sign-in and sessions (%s)', (kind) => {
     expect(res.json().status).toBe(5001);
   });
 
-  test('requireStaff: a role without the permission is refused 403; with it, served', async () => {
+  test('the permission table: a role without the permission is refused 403; with it, served', async () => {
     const reviewer = await makeStaff(t, ['reviewer']);
     const admin = await makeStaff(t, ['administrator']);
     const r = await signedIn(t, reviewer);

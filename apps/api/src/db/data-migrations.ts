@@ -3,7 +3,7 @@ import type { Vault } from '../lib/crypto';
 import { findLiveStorageKeys } from '../plugins/app/documents/document-repository';
 import type { FileStore, FileStoreLogger } from '../plugins/app/files/file-store';
 import { migrateDiskFiles } from '../plugins/app/files/migrate-disk-files';
-import { openMissingReviewCases } from '../plugins/app/review/review-service';
+import { openMissingReviewCases } from '../plugins/app/review/case-opening';
 import { backfillSearchKeys } from '../plugins/app/review/search-service';
 import type { Db } from './client';
 import { applicationSteps, dataMigrations } from './schema';

@@ -1,3 +1,4 @@
+import { formatHongKongTime } from '@hk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAudit } from '../lib/api/submit-api';
@@ -58,11 +59,8 @@ export function SubmissionFacts() {
         <p className="submission-facts__line">
           {t('submission_line', {
             number: submission.submission_number,
-            time: new Date(submission.submitted_at).toLocaleString(i18n.language, {
-              timeZone: 'Asia/Hong_Kong',
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
+            time:
+              formatHongKongTime(submission.submitted_at, i18n.language, 'medium') ?? submission.submitted_at,
           })}
         </p>
       ) : null}

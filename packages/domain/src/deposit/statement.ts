@@ -14,6 +14,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod/mini';
+import { hongKongDateOf } from '../hong-kong-time';
 import { checkIsIsoDate } from '../id-documents';
 import { DEPOSIT_CURRENCIES, type DepositCurrency } from './deposit-rule';
 
@@ -554,7 +555,7 @@ function xmlBookingDate(ntry: unknown): string | null {
   if (!m[2]) return m[1]!; // no offset: the bank's local time
   const ms = Date.parse(dateTime);
   if (Number.isNaN(ms)) return null;
-  return new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10); // Hong Kong keeps no DST
+  return hongKongDateOf(ms);
 }
 
 /** An amount element (`<Amt Ccy="HKD">1000.00</Amt>`). */

@@ -1,10 +1,10 @@
 // Service levels of the review queue (issue #14): counted in the broker's business hours, 09:00 to
 // 18:00 Hong Kong time (UTC+8, no daylight saving) on weekdays that are not general holidays.
 import { checkIsHongKongHoliday } from '../flow/hong-kong-holidays';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET_MS } from '../hong-kong-time';
 
 export const BUSINESS_DAY_START_HOUR = 9;
 export const BUSINESS_DAY_END_HOUR = 18;
-const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -5,6 +5,7 @@
 // reads as the screen that asked the question; the server reads the same keys from the copy
 // `npm run pdf:labels` makes of them.
 import type { Language } from '../constants';
+import { hongKongWallTime } from '../hong-kong-time';
 
 /** Who reads an answer: the applicant's review screen, the application PDF, the back office. */
 export type Audience = 'applicant' | 'pdf' | 'staff';
@@ -169,13 +170,10 @@ export function moneyText(minor: number, currency: string): string {
   return `${currency} ${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-const HKT_OFFSET_MS = 8 * 3600 * 1000;
-
-/** `2026-11-26 16:45 HKT` (Hong Kong keeps no daylight saving). */
+/** `2026-11-26 16:45 HKT` (the domain's Hong Kong wall time). */
 export function hongKongTimeText(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${new Date(d.getTime() + HKT_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} HKT`;
+  const wall = hongKongWallTime(iso);
+  return wall === null ? iso : `${wall} HKT`;
 }
 
 function separator(o: RenderOptions): string {

@@ -29,7 +29,7 @@ import {
   updateIpo,
   updateService,
 } from '../../plugins/app/content/content-service';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffSessionOf } from '../../plugins/app/staff/require-staff';
 import { staffWriteResponses } from './shared';
 
 // The content calls of the staff console (issue #15, packages/domain/src/content/contracts.ts,
@@ -55,7 +55,6 @@ function idOf(request: FastifyRequest): string {
 export async function contentStaffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const edit = requireStaff('content.edit');
   const Ipo = envelope(IpoViewSchema);
   const Banner = envelope(BannerViewSchema);
   const Service = envelope(ServiceViewSchema);
@@ -64,23 +63,22 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   // ------------------------------------------------------------ IPOs
   app.get(
     '/content/ipos',
-    { preValidation: edit, schema: { response: staffWriteResponses(envelope(IpoListSchema)) } },
+    { schema: { response: staffWriteResponses(envelope(IpoListSchema)) } },
     async (request) => ok({ ipos: await fetchIpos(ctx, request.lang) }),
   );
   app.post(
     '/content/ipos',
-    { preValidation: edit, schema: { body: IpoCreateSchema, response: staffWriteResponses(Ipo) } },
+    { schema: { body: IpoCreateSchema, response: staffWriteResponses(Ipo) } },
     async (request) => ok(await createIpo(ctx, actorOf(request), request.body, request.lang)),
   );
   app.put(
     '/content/ipos/:id',
-    { preValidation: edit, schema: { body: IpoUpdateSchema, response: staffWriteResponses(Ipo) } },
+    { schema: { body: IpoUpdateSchema, response: staffWriteResponses(Ipo) } },
     async (request) => ok(await updateIpo(ctx, actorOf(request), idOf(request), request.body, request.lang)),
   );
   app.delete(
     '/content/ipos/:id',
     {
-      preValidation: edit,
       schema: { querystring: ContentDeleteQuerySchema, response: staffWriteResponses(Deleted) },
     },
     async (request) => {
@@ -92,30 +90,21 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
   // ------------------------------------------------------------ banners (multipart: payload + file)
   app.get(
     '/content/banners',
-    { preValidation: edit, schema: { response: staffWriteResponses(envelope(BannerListSchema)) } },
+    { schema: { response: staffWriteResponses(envelope(BannerListSchema)) } },
     async () => ok({ banners: await fetchBanners(ctx) }),
   );
-  app.post(
-    '/content/banners',
-    { preValidation: edit, schema: { response: staffWriteResponses(Banner) } },
-    async (request) => {
-      const { payload, file } = await readContentMultipart(request);
-      return ok(await createBanner(ctx, actorOf(request), payload, file));
-    },
-  );
-  app.put(
-    '/content/banners/:id',
-    { preValidation: edit, schema: { response: staffWriteResponses(Banner) } },
-    async (request) => {
-      const id = idOf(request);
-      const { payload, file } = await readContentMultipart(request);
-      return ok(await updateBanner(ctx, actorOf(request), id, payload, file));
-    },
-  );
+  app.post('/content/banners', { schema: { response: staffWriteResponses(Banner) } }, async (request) => {
+    const { payload, file } = await readContentMultipart(request);
+    return ok(await createBanner(ctx, actorOf(request), payload, file));
+  });
+  app.put('/content/banners/:id', { schema: { response: staffWriteResponses(Banner) } }, async (request) => {
+    const id = idOf(request);
+    const { payload, file } = await readContentMultipart(request);
+    return ok(await updateBanner(ctx, actorOf(request), id, payload, file));
+  });
   app.delete(
     '/content/banners/:id',
     {
-      preValidation: edit,
       schema: { querystring: ContentDeleteQuerySchema, response: staffWriteResponses(Deleted) },
     },
     async (request) => {
@@ -124,27 +113,21 @@ export async function contentStaffRoutes(fastify: FastifyInstance) {
     },
   );
   // the console's preview of a banner, published or not
-  app.get('/content/banners/:id/image', { preValidation: edit }, async (request, reply) => {
+  app.get('/content/banners/:id/image', async (request, reply) => {
     const banner = await findBanner(ctx.db, idOf(request));
     if (!banner) throw new AppError('CONTENT_NOT_FOUND');
     return sendImage(reply, await ctx.files.get(ctx.db, banner.imageKey), banner.imageMime);
   });
 
   // ------------------------------------------------------------ customer service
-  app.get(
-    '/content/service',
-    { preValidation: edit, schema: { response: staffWriteResponses(Service) } },
-    async () => ok(await fetchService(ctx)),
+  app.get('/content/service', { schema: { response: staffWriteResponses(Service) } }, async () =>
+    ok(await fetchService(ctx)),
   );
-  app.put(
-    '/content/service',
-    { preValidation: edit, schema: { response: staffWriteResponses(Service) } },
-    async (request) => {
-      const { payload, file } = await readContentMultipart(request);
-      return ok(await updateService(ctx, actorOf(request), payload, file));
-    },
-  );
-  app.get('/content/service/qr', { preValidation: edit }, async (_request, reply) => {
+  app.put('/content/service', { schema: { response: staffWriteResponses(Service) } }, async (request) => {
+    const { payload, file } = await readContentMultipart(request);
+    return ok(await updateService(ctx, actorOf(request), payload, file));
+  });
+  app.get('/content/service/qr', async (_request, reply) => {
     const service = await findService(ctx.db);
     if (!service.qrImageKey || !service.qrImageMime) throw new AppError('CONTENT_NOT_FOUND');
     return sendImage(reply, await ctx.files.get(ctx.db, service.qrImageKey), service.qrImageMime);

@@ -36,7 +36,7 @@ import {
   type StatementUpload,
 } from '../../plugins/app/deposit-operations/statement-import-job';
 import { jobViewOf } from '../../plugins/app/jobs/job-service';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffSessionOf } from '../../plugins/app/staff/require-staff';
 import { staffWriteResponses } from './shared';
 
 // The operations calls of the staff console (issue #15, packages/domain/src/deposit/
@@ -118,18 +118,16 @@ async function readStatementUpload(request: FastifyRequest): Promise<StatementUp
 export async function depositRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const allowed = requireStaff('deposit.match');
 
   app.get(
     '/deposits/fx-rates',
-    { preValidation: allowed, schema: { response: staffWriteResponses(envelope(FxRateListSchema)) } },
+    { schema: { response: staffWriteResponses(envelope(FxRateListSchema)) } },
     async () => ok(await fetchFxRates(ctx)),
   );
 
   app.put(
     '/deposits/fx-rates',
     {
-      preValidation: allowed,
       schema: { body: FxRateRequestSchema, response: staffWriteResponses(envelope(FxRateListSchema)) },
     },
     async (request) => ok(await putFxRate(ctx, operatorOf(request), request.body)),
@@ -138,7 +136,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.get(
     '/deposits/receiving-accounts',
     {
-      preValidation: allowed,
       schema: { response: staffWriteResponses(envelope(ReceivingAccountListSchema)) },
     },
     async (request) => ok(await fetchReceivingAccounts(ctx, request.lang)),
@@ -150,7 +147,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
     '/deposits/imports',
     {
       onRequest: refuseOversizeStatement,
-      preValidation: allowed,
       schema: { response: staffWriteResponses(envelope(JobViewSchema)) },
     },
     async (request) => {
@@ -163,7 +159,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.get(
     '/deposits/credits',
     {
-      preValidation: allowed,
       schema: {
         querystring: CreditListQuerySchema,
         response: staffWriteResponses(envelope(CreditListSchema)),
@@ -175,7 +170,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.post(
     '/deposits/credits/:id/match',
     {
-      preValidation: allowed,
       schema: {
         params: IdParams,
         body: ManualMatchRequestSchema,
@@ -188,7 +182,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.post(
     '/deposits/credits/:id/refund',
     {
-      preValidation: allowed,
       schema: {
         params: IdParams,
         body: RecordRefundRequestSchema,
@@ -201,7 +194,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.get(
     '/deposits/applications',
     {
-      preValidation: allowed,
       schema: {
         querystring: ApplicationSearchQuerySchema,
         response: staffWriteResponses(envelope(ApplicationSearchSchema)),
@@ -213,7 +205,6 @@ export async function depositRoutes(fastify: FastifyInstance) {
   app.post(
     '/deposits/applications/:id/voucher-request',
     {
-      preValidation: allowed,
       schema: {
         params: IdParams,
         body: VoucherRequestSchema,

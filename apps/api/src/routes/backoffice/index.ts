@@ -9,13 +9,14 @@ import {
   StaffSessionSchema,
   StaffSignInRequestSchema,
 } from '@hk/domain/staff/contracts';
+import { type StaffRouteNeed, staffRouteNeed } from '@hk/domain/staff/permissions';
 import { STAFF_SESSION_ABSOLUTE_MS } from '@hk/domain/staff/session-rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { checkStaffNeed, staffSessionOf } from '../../plugins/app/staff/require-staff';
 import {
   findStaffSession,
   StaffSignInLimitedError,
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A state-changing staff call that needs no CSRF token: only sign-in (there is no session yet). */
     staffCsrfExempt?: boolean;
+    /** What the call needs, from the one permission table (packages/domain/src/staff/permissions.ts). */
+    staffNeed?: StaffRouteNeed;
   }
 }
 
@@ -68,7 +71,9 @@ function sameToken(sent: unknown, expected: string): boolean {
  *   `unsigned` by its own onRoute hook;
  * - authenticated only by the staff session cookie, never by the applicant's token (which no
  *   hook here reads);
- * - every POST, PUT, PATCH and DELETE carries the session's CSRF token in `x-csrf-token`.
+ * - every POST, PUT, PATCH and DELETE carries the session's CSRF token in `x-csrf-token`;
+ * - every route needs what the permission table (packages/domain/src/staff/permissions.ts) says:
+ *   a route the table does not name stops the app from starting, so none is left unguarded.
  * Who may reach it at all (listener, networks) is backoffice-guard.ts's.
  */
 export async function backofficeApiRoutes(fastify: FastifyInstance) {
@@ -76,7 +81,12 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   const secureCookie = app.ctx.config.isProduction;
 
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, unsigned: true };
+    const path = route.url.slice(STAFF_API_PREFIX.length) || '/';
+    const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+    const staffNeed = staffRouteNeed(method, path);
+    if (!staffNeed)
+      throw new Error(`${method} ${path}: not in the staff permission table (staff/permissions.ts)`);
+    route.config = { ...route.config, unsigned: true, staffNeed };
   });
   app.decorateRequest('staffSession', null);
 
@@ -101,6 +111,9 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
     }
     // used now: the idle clock starts again (a refused CSRF call above does not count as use)
     request.staffSession = session ? await touchStaff(app.ctx, session) : null;
+    // the route's need from the table: 401 without a session, 403 without the permission
+    const need = request.routeOptions.config?.staffNeed;
+    if (need) checkStaffNeed(request.staffSession, need);
   });
 
   const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
@@ -142,16 +155,14 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   );
 
   // Who is signed in (and when the session ends); using it counts as activity.
-  app.get(
-    '/session',
-    { preValidation: requireStaff(), schema: { response: staffResponses(SessionResponse) } },
-    async (request, reply) => reply.send(ok(toStaffSessionView(staffSessionOf(request)))),
+  app.get('/session', { schema: { response: staffResponses(SessionResponse) } }, async (request, reply) =>
+    reply.send(ok(toStaffSessionView(staffSessionOf(request)))),
   );
 
   // Sign out (with the CSRF header): the session ends on the server and the cookie is cleared.
   app.delete(
     '/session',
-    { preValidation: requireStaff(), schema: { response: staffResponses(envelope(z.null())) } },
+    { schema: { response: staffResponses(envelope(z.null())) } },
     async (request, reply) => {
       await signOutStaff(app.ctx, staffSessionOf(request), clientOf(request));
       setCookie(reply, '', 0);
@@ -163,7 +174,6 @@ export async function backofficeApiRoutes(fastify: FastifyInstance) {
   app.get(
     '/staff-events',
     {
-      preValidation: requireStaff('audit.read'),
       schema: {
         querystring: StaffEventsQuerySchema,
         response: staffResponses(envelope(StaffEventsResponseSchema)),

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { downloadEvidenceExport } from '../../plugins/app/evidence/evidence-export-job';
 import { fetchJobView } from '../../plugins/app/jobs/job-service';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffSessionOf } from '../../plugins/app/staff/require-staff';
 import { clientOf, staffResponses } from './shared';
 
 // Background jobs (issue #22, docs/backoffice.md "Jobs"), inside backofficeApiRoutes: the staff
@@ -19,7 +19,6 @@ export async function jobRoutes(fastify: FastifyInstance) {
   app.get(
     '/jobs/:id',
     {
-      preValidation: requireStaff(),
       schema: { params: JobIdParamsSchema, response: staffResponses(envelope(JobViewSchema)) },
     },
     async (request) => ok(await fetchJobView(ctx, staffSessionOf(request), request.params.id, request.lang)),
@@ -27,24 +26,20 @@ export async function jobRoutes(fastify: FastifyInstance) {
 
   // A prepared evidence pack, for the member who asked for it: a POST, as each download is written
   // to the access log (and carries the CSRF token like every call that changes something).
-  app.post(
-    '/jobs/:id/download',
-    { preValidation: requireStaff('records.export'), schema: { params: JobIdParamsSchema } },
-    async (request, reply) => {
-      const session = staffSessionOf(request);
-      const client = clientOf(request);
-      const file = await downloadEvidenceExport(ctx, request.params.id, {
-        via: 'console',
-        staffId: session.staff.id,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        requestId: client.requestId,
-      });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.bytes);
-    },
-  );
+  app.post('/jobs/:id/download', { schema: { params: JobIdParamsSchema } }, async (request, reply) => {
+    const session = staffSessionOf(request);
+    const client = clientOf(request);
+    const file = await downloadEvidenceExport(ctx, request.params.id, {
+      via: 'console',
+      staffId: session.staff.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      requestId: client.requestId,
+    });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.bytes);
+  });
 }

@@ -18,21 +18,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ok } from '../../lib/envelope';
 import {
+  fetchAccessEvents,
+  fetchAccessEventsOfStaff,
+  fetchStaffMembers,
+} from '../../plugins/app/review/access-audit';
+import {
   approveCase,
   assignCase,
   decideItem,
   declineCase,
-  fetchAccessEvents,
-  fetchAccessEventsOfStaff,
   fetchAssignees,
-  fetchCaseView,
-  fetchQueue,
-  fetchStaffMembers,
-  readCaseDocument,
   recommendCase,
   returnCase,
-} from '../../plugins/app/review/review-service';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+} from '../../plugins/app/review/case-actions';
+import { readCaseDocument } from '../../plugins/app/review/case-documents';
+import { fetchQueue } from '../../plugins/app/review/case-queue';
+import { fetchCaseView } from '../../plugins/app/review/case-view-query';
+import { staffSessionOf } from '../../plugins/app/staff/require-staff';
 
 /**
  * The signed-in staff member, speaking the language of this request (the console's \`lang\` header
@@ -47,8 +49,8 @@ import { clientOf, staffWriteResponses } from './shared';
 
 // The review calls of the staff console (issue #14, packages/domain/src/review/contracts.ts,
 // docs/backoffice.md "Review and decisions"). Registered inside backofficeApiRoutes: the staff
-// session, CSRF and no-store come from there; each route names its permission; the service
-// decides the rest.
+// session, CSRF, no-store and each route's permission (the table in
+// packages/domain/src/staff/permissions.ts) come from there; the service decides the rest.
 
 const CaseParams = z.object({ id: z.string().check(z.maxLength(64)) });
 const ItemParams = z.object({
@@ -69,7 +71,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/cases',
     {
-      preValidation: requireStaff('case.read'),
       schema: { querystring: CaseQueueQuerySchema, response: staffWriteResponses(envelope(CaseQueueSchema)) },
     },
     async (request) => ok(await fetchQueue(ctx, reviewerOf(request), request.query)),
@@ -78,7 +79,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/cases/:id',
     {
-      preValidation: requireStaff('case.read'),
       schema: { params: CaseParams, response: staffWriteResponses(View) },
     },
     async (request) => ok(await fetchCaseView(ctx, reviewerOf(request), request.params.id)),
@@ -88,7 +88,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/assignees',
     {
-      preValidation: requireStaff('case.reassign'),
       schema: { response: staffWriteResponses(envelope(AssigneeListSchema)) },
     },
     async (request) => ok(await fetchAssignees(ctx, reviewerOf(request))),
@@ -98,7 +97,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.post(
     '/cases/:id/assign',
     {
-      preValidation: requireStaff('case.read'),
       schema: {
         params: CaseParams,
         body: AssignCaseRequestSchema,
@@ -111,7 +109,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.put(
     '/cases/:id/items/:key',
     {
-      preValidation: requireStaff('case.decide_items'),
       schema: {
         params: ItemParams,
         body: DecideItemRequestSchema,
@@ -125,7 +122,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.post(
     '/cases/:id/return',
     {
-      preValidation: requireStaff('case.decide_items'),
       schema: {
         params: CaseParams,
         body: CaseActionRequestSchema,
@@ -139,7 +135,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.post(
     '/cases/:id/recommend',
     {
-      preValidation: requireStaff('case.recommend'),
       schema: {
         params: CaseParams,
         body: CaseActionRequestSchema,
@@ -152,7 +147,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.post(
     '/cases/:id/approve',
     {
-      preValidation: requireStaff('case.approve'),
       schema: {
         params: CaseParams,
         body: ApproveCaseRequestSchema,
@@ -166,7 +160,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.post(
     '/cases/:id/decline',
     {
-      preValidation: requireStaff('case.reject'),
       schema: {
         params: CaseParams,
         body: DeclineCaseRequestSchema,
@@ -180,7 +173,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   // A document's bytes: never rendered as a page of ours (sandboxed, no sniffing), each read on record.
   app.get(
     '/cases/:id/documents/:documentId',
-    { preValidation: requireStaff('sensitive.read'), schema: { params: DocumentParams } },
+    { schema: { params: DocumentParams } },
     async (request, reply) => {
       const doc = await readCaseDocument(
         ctx,
@@ -202,7 +195,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/applications/:id/access-events',
     {
-      preValidation: requireStaff('audit.read'),
       schema: { params: CaseParams, response: staffWriteResponses(envelope(AccessEventsResponseSchema)) },
     },
     async (request) => ok(await fetchAccessEvents(ctx, reviewerOf(request), request.params.id)),
@@ -212,7 +204,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/staff-members',
     {
-      preValidation: requireStaff('audit.read'),
       schema: { response: staffWriteResponses(envelope(StaffMemberListSchema)) },
     },
     async () => ok(await fetchStaffMembers(ctx)),
@@ -220,7 +211,6 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/staff-members/:id/access-events',
     {
-      preValidation: requireStaff('audit.read'),
       schema: { params: CaseParams, response: staffWriteResponses(envelope(AccessEventsResponseSchema)) },
     },
     async (request) => ok(await fetchAccessEventsOfStaff(ctx, reviewerOf(request), request.params.id)),

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ok } from '../../lib/envelope';
-import { requireStaff, staffSessionOf } from '../../plugins/app/staff/require-staff';
+import { staffSessionOf } from '../../plugins/app/staff/require-staff';
 import {
   changeStaffRoles,
   createStaffMember,
@@ -37,20 +37,18 @@ import { clientOf, staffWriteResponses } from './shared';
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const manage = requireStaff('staff.manage');
   const Member = envelope(StaffMemberResponseSchema);
   const Created = envelope(StaffCreatedResponseSchema);
 
   app.get(
     '/staff',
-    { preValidation: manage, schema: { response: staffWriteResponses(envelope(StaffListResponseSchema)) } },
+    { schema: { response: staffWriteResponses(envelope(StaffListResponseSchema)) } },
     async () => ok({ members: await listStaffMembers(ctx) }),
   );
 
   app.post(
     '/staff',
     {
-      preValidation: manage,
       schema: { body: StaffCreateRequestSchema, response: staffWriteResponses(Created) },
     },
     async (request) =>
@@ -60,7 +58,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
   app.put(
     '/staff/:id/roles',
     {
-      preValidation: manage,
       schema: {
         params: StaffIdParamsSchema,
         body: StaffRolesRequestSchema,
@@ -83,7 +80,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
     app.post(
       `/staff/:id/${path}`,
       {
-        preValidation: manage,
         schema: { params: StaffIdParamsSchema, response: staffWriteResponses(Member) },
       },
       async (request) =>
@@ -96,7 +92,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
   app.post(
     '/staff/:id/setup-link',
     {
-      preValidation: manage,
       schema: {
         params: StaffIdParamsSchema,
         body: StaffSetupLinkRequestSchema,

@@ -1,3 +1,4 @@
+import { formatHongKongTime } from '@hk/domain';
 import { currentLanguage } from '../../lib/i18n';
 
 // The deposit pages' dates: a bank's booking day as a day (no time zone moves it), and times of
@@ -10,12 +11,5 @@ export function formatDay(isoDate: string): string {
 }
 
 export function formatHkTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(currentLanguage(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Hong_Kong',
-    hourCycle: 'h23',
-  }).format(date);
+  return formatHongKongTime(iso, currentLanguage(), 'medium24h') ?? iso;
 }

@@ -1,5 +1,6 @@
 import type { CaseSummary } from '@hk/domain/review/contracts';
 import { checkIsCaseOpen } from '@hk/domain/review/decisions';
+import { CASE_ACTION_PERMISSIONS } from '@hk/domain/staff/permissions';
 import { checkHasPermission, type StaffRole } from '@hk/domain/staff/roles';
 
 /**
@@ -13,7 +14,7 @@ export function checkCanAssignToMe(
   staff: { id: string; roles: readonly StaffRole[] },
 ): boolean {
   if (!checkIsCaseOpen(summary.stage)) return false;
-  if (!checkHasPermission(staff.roles, 'case.assign_self')) return false;
+  if (!checkHasPermission(staff.roles, CASE_ACTION_PERMISSIONS.assignToMe)) return false;
   if (summary.assignee?.id === staff.id) return false;
-  return summary.assignee === null || checkHasPermission(staff.roles, 'case.reassign');
+  return summary.assignee === null || checkHasPermission(staff.roles, CASE_ACTION_PERMISSIONS.reassign);
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkIsHongKongHoliday, checkIsInHolidayList } from '../../flow/hong-kong-holidays';
-import { hongKongToday } from '../../hong-kong-time';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET_MS, hongKongToday } from '../../hong-kong-time';
 import { checkIsIsoDate } from '../../id-documents';
 
 /*
@@ -32,7 +32,6 @@ export type AppointmentProblem =
   | 'appointment_outside_hours'
   | 'appointment_not_on_slot';
 
-const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SLOT_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
 

@@ -13,7 +13,8 @@ import {
   formatMoneyDigits,
   type IpoCurrency,
 } from '@hk/domain/content/rules';
-import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/client';
+import { bannerImageUrl, qrImageUrl } from './content-image-names';
 import {
   type BannerRow,
   contentStamp,
@@ -23,7 +24,6 @@ import {
   listPublishedIpos,
   type ServiceRow,
 } from './content-repository';
-import { bannerImageUrl, qrImageUrl } from './content-service';
 
 interface Snapshot {
   ipos: IpoRow[];
@@ -43,7 +43,8 @@ export interface ContentCache {
   loads(): number;
 }
 
-export function createContentCache(ctx: Pick<AppContext, 'db' | 'now'>): ContentCache {
+/** The cache of one app: it reads the database and the clock only (the app's context holds it). */
+export function createContentCache(ctx: { db: Db; now: () => Date }): ContentCache {
   let current: { stamp: string; snapshot: Snapshot } | null = null;
   let pending: { stamp: string; promise: Promise<Snapshot> } | null = null;
   let loads = 0;

@@ -52,12 +52,6 @@ export interface ContentActor {
   requestId: string | null;
 }
 
-/** Public image names: a banner's by its SHA-256, the QR's by its storage key (new with each image). */
-export const CONTENT_IMAGE_PREFIX = '/content/images';
-export const bannerImageUrl = (row: BannerRow) => `${CONTENT_IMAGE_PREFIX}/${row.imageSha256}`;
-export const qrImageUrl = (row: ServiceRow) =>
-  row.qrImageKey ? `${CONTENT_IMAGE_PREFIX}/${row.qrImageKey}` : null;
-
 // ---------------------------------------------------------------- views and event records
 
 export function toIpoView(row: IpoRow, lang: Language, now: Date): IpoView {

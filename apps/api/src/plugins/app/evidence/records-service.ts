@@ -1,13 +1,14 @@
 import type { DisposalList, LegalHold, RecordsView } from '@hk/domain/evidence/contracts';
 import { retentionCutoff, retentionOf } from '@hk/domain/opening/retention';
+import { RECORDS_ACTION_PERMISSIONS } from '@hk/domain/staff/permissions';
 import { checkHasPermission } from '@hk/domain/staff/roles';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
 import { type EventMeta, recordEvent } from '../events/event-repository';
 import { findApplicantNamesOfApplications } from '../opening/opening-repository';
+import type { StaffRequestClient } from '../review/case-access';
 import { findStaffNames } from '../review/review-repository';
-import type { StaffRequestClient } from '../review/review-service';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { lockApplication } from '../steps/step-repository';
 import {
@@ -97,8 +98,9 @@ export async function fetchRecords(
     },
     holds: await holdViews(ctx, holds),
     can: {
-      export: checkHasPermission(session.roles, 'records.export'),
-      hold: checkHasPermission(session.roles, 'records.hold'),
+      // the permissions of the calls these buttons make (the one table)
+      export: checkHasPermission(session.roles, RECORDS_ACTION_PERMISSIONS.export),
+      hold: checkHasPermission(session.roles, RECORDS_ACTION_PERMISSIONS.hold),
     },
   };
 }

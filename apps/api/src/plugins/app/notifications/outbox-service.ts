@@ -12,7 +12,7 @@ import { AppError } from '../../../lib/app-error';
 import { clientKey } from '../../../lib/client-key';
 import { recordEvent } from '../events/event-repository';
 import { maskEmailForLog } from '../mail/mailer';
-import type { StaffRequestClient } from '../review/review-service';
+import type { StaffRequestClient } from '../review/case-access';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { findStepRow } from '../steps/step-repository';
 import {

@@ -13,7 +13,7 @@ import { type EventMeta, recordEvent } from '../events/event-repository';
 import { loadEmailVerifier } from '../mail/email-code-service';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/outbox-repository';
 import { kickOutboxSender } from '../notifications/outbox-sender';
-import type { StaffRequestClient } from '../review/review-service';
+import type { StaffRequestClient } from '../review/case-access';
 import type { StaffRequestSession } from '../staff/staff-auth-service';
 import { type ApplicationRow, findStepRow, lockApplication } from '../steps/step-repository';
 import { changeApplicationStatus } from '../submissions/status-service';

@@ -1,4 +1,5 @@
-import { checkHasPermission, type StaffPermission } from '@hk/domain/staff/roles';
+import type { StaffRouteNeed } from '@hk/domain/staff/permissions';
+import { checkHasPermission } from '@hk/domain/staff/roles';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { StaffRequestSession } from './staff-auth-service';
@@ -11,23 +12,19 @@ declare module 'fastify' {
 }
 
 /**
- * A staff route's guard: a signed-in staff member (401 otherwise) whose roles grant `permission`
- * (403 otherwise; packages/domain/src/staff/roles.ts). Use it as the route's `preValidation` hook
- * (an anonymous caller then learns nothing about the payload) or `preHandler`:
- *
- *   app.get('/cases', { preValidation: requireStaff('case.read'), schema }, handler)
- *
- * Without a permission it only needs the session (GET /session).
+ * A staff call's check of what its route needs (the permission table,
+ * packages/domain/src/staff/permissions.ts; routes/backoffice/index.ts runs it for every route at
+ * preValidation, so an anonymous caller learns nothing about the payload): a signed-in staff member
+ * (401 otherwise) whose roles grant the permission (403 otherwise). `anyone` needs nothing.
  */
-export function requireStaff(permission?: StaffPermission) {
-  return async function checkStaff(request: FastifyRequest) {
-    const session = request.staffSession;
-    if (!session) throw new AppError('STAFF_NOT_SIGNED_IN');
-    if (permission && !checkHasPermission(session.roles, permission)) throw new AppError('STAFF_NOT_ALLOWED');
-  };
+export function checkStaffNeed(session: StaffRequestSession | null, need: StaffRouteNeed): void {
+  if (need === 'anyone') return;
+  if (!session) throw new AppError('STAFF_NOT_SIGNED_IN');
+  if (need !== 'signed_in' && !checkHasPermission(session.roles, need))
+    throw new AppError('STAFF_NOT_ALLOWED');
 }
 
-/** The session of a route guarded by requireStaff (never null there). */
+/** The session of a route that needs a signed-in member (never null there). */
 export function staffSessionOf(request: FastifyRequest): StaffRequestSession {
   if (!request.staffSession) throw new AppError('STAFF_NOT_SIGNED_IN');
   return request.staffSession;

@@ -41,7 +41,7 @@ export async function insertStaff(
 }
 
 /**
- * A wrong or replayed approval code (review-service.ts) counts as a failed sign-in of the member
+ * A wrong or replayed approval code (review/case-actions.ts) counts as a failed sign-in of the member
  * from that address would (the sign-in limits stop guessing through approvals too).
  */
 export async function recordStaffFailure(db: Db, id: string, ip: string, now: Date) {

@@ -15,10 +15,6 @@ import { lockSubject } from '../auth/advisory-lock';
 import { countDocuments } from '../documents/document-counts';
 import { listActiveDocuments } from '../documents/document-repository';
 import { type EventMeta, recordEvent } from '../events/event-repository';
-import { carryOverApprovals } from '../review/carry-over-service';
-import { openReviewCase } from '../review/review-service';
-import { recordSearchKeys } from '../review/search-service';
-import { recordSimilarity } from '../review/similar-service';
 import {
   type ApplicationRow,
   findSubmittedHolderOfIdHash,
@@ -83,7 +79,8 @@ function checkSignatureCurrent(rows: readonly StepRow[], registry: readonly Step
  * - the ID number must not belong to another submitted application (checked again here, under a
  *   lock on the number, decision 007);
  * then the status moves through the status machine (0 or -1 → 1), the next numbered, immutable
- * snapshot is stored and the event (with the key) is recorded.
+ * snapshot is stored, "submitted" is announced to its listeners (the review opens its case) and
+ * the event (with the key) is recorded.
  */
 export async function submitApplication(
   ctx: AppContext,
@@ -94,6 +91,8 @@ export async function submitApplication(
   const registry = opts.steps ?? STEPS;
   const fault = opts.fault ?? (() => {});
   const now = ctx.now();
+  // nobody listening would leave a submitted application without its review case (decision 022)
+  if (ctx.submissions.listenerCount() === 0) throw new Error('no listener of "submitted" is registered');
   return ctx.db.transaction(async (tx) => {
     const app = await lockApplicationOfUser(tx, userId);
     await fault('locked');
@@ -164,14 +163,9 @@ export async function submitApplication(
       sha256,
       createdAt: now,
     });
-    // the review case of this submission, in the same transaction (issue #14): submitted means queued;
-    // a re-submission keeps the approvals of what did not change
-    const reviewCase = await openReviewCase(tx, submission, now);
-    await carryOverApprovals(tx, reviewCase, submission, now);
-    // similar clients: this application's fingerprints against every other's, flagged both ways
-    await recordSimilarity(tx, ctx.vault, app, rows, reviewCase, now);
-    // the queue's search keys (issue #22): keyed hashes of the name tokens and last digits only
-    await recordSearchKeys(tx, ctx.vault, app.id, rows, now);
+    // "submitted", in the same transaction: the review opens its case here (issue #14: submitted
+    // means queued; review/case-opening.ts), so it commits with the submission or not at all
+    await ctx.submissions.announceSubmitted({ tx, application: app, submission, rows, now });
     await fault('snapshot_stored');
     await recordEvent(tx, meta, {
       type: 'submission_created',

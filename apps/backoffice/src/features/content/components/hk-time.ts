@@ -1,27 +1,11 @@
-// Dates and times in Hong Kong time (the broker's), whatever the staff member's computer says.
+import { hongKongWallTime } from '@hk/domain';
 
-const parts = (iso: string) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Hong_Kong',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((x) => [x.type, x.value]),
-  );
-  return p as Record<string, string>;
-};
+// Dates and times in Hong Kong time (the broker's), whatever the staff member's computer says.
 
 /** An instant as a `datetime-local` input's value, in Hong Kong time ("2026-11-28T09:30"). */
 export function toHkInputValue(iso: string | null): string {
   if (!iso) return '';
-  const p = parts(iso);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  return hongKongWallTime(iso)?.replace(' ', 'T') ?? '';
 }
 
 /** A `datetime-local` value read as Hong Kong time, as an ISO instant; null when empty. */

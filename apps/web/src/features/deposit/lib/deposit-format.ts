@@ -1,4 +1,4 @@
-import type { Language } from '@hk/domain';
+import { formatHongKongTime as formatHongKongTimeIn, type Language } from '@hk/domain';
 
 /** `HKD 10,000.00` from minor units, in the reader's language (spec: amounts in their currency). */
 export function formatMoney(amountMinor: number, currency: string, lang: Language): string {
@@ -10,18 +10,8 @@ export function formatMoney(amountMinor: number, currency: string, lang: Languag
 
 /** A moment in Hong Kong time, in the reader's language: `Nov 28, 2026, 14:05 HKT`. */
 export function formatHongKongTime(iso: string, lang: Language): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const text = new Intl.DateTimeFormat(lang, {
-    timeZone: 'Asia/Hong_Kong',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
-  return `${text} HKT`;
+  const text = formatHongKongTimeIn(iso, lang, 'parts24h');
+  return text === null ? '' : `${text} HKT`;
 }
 
 /** A day (YYYY-MM-DD) in the reader's language: `Nov 28, 2026`. */

@@ -1,4 +1,4 @@
-import { ApplicationStatus, type StepId } from '@hk/domain';
+import { ApplicationStatus, formatHongKongTime, type StepId } from '@hk/domain';
 import type { ReturnedItem } from '@hk/domain/review/returned-contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,11 +52,7 @@ export default function ReturnedPage() {
   query.set('state', 'refused');
   const allDone = data.steps.every((s) => s.confirmed);
   const returnedAt = data.returned_at
-    ? new Date(data.returned_at).toLocaleString(i18n.language, {
-        timeZone: 'Asia/Hong_Kong',
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
+    ? (formatHongKongTime(data.returned_at, i18n.language, 'medium') ?? data.returned_at)
     : null;
 
   return (

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Language, STEP_IDS } from '@hk/domain';
+import { hongKongWallTime, type Language, STEP_IDS } from '@hk/domain';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
@@ -55,14 +55,12 @@ export function cjkFont(): fontkit.Font {
 /** A string this long is data (a data URL, strokes), not an answer a person typed. */
 const MAX_VALUE_CHARS = 1000;
 
-const HKT_OFFSET_MS = 8 * 3600 * 1000;
-
-/** `2026-11-26 16:45:01 HKT` (Hong Kong has no daylight saving). */
+/** `2026-11-26 16:45:01 HKT` (the domain's Hong Kong wall time, with seconds). */
 export function hongKongTime(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : null;
-  return `${new Date(d.getTime() + HKT_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} HKT`;
+  const wall = hongKongWallTime(value, 'second');
+  if (wall === null) return typeof value === 'string' ? value : null;
+  return `${wall} HKT`;
 }
 
 type Rec = Record<string, unknown>;
