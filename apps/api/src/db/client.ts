@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { API_ROOT } from '../lib/api-root';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and migrates it. */
 export async function openDatabase(opts: {
@@ -27,10 +28,17 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** An in-memory PGlite starts from this image (`migratedPgliteImage`) instead of an empty cluster. */
   pgliteImage?: Blob;
+  /**
+   * Called with each statement the app sends through drizzle (every query of the app does): the
+   * API bench counts queries per call with it (scripts/lib/bench-api-server.ts).
+   */
+  onQuery?: (query: string) => void;
 }): Promise<Database> {
+  const onQuery = opts.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
     // Two servers starting together must not both apply the same migration.
     const client = await pool.connect();
     try {
@@ -51,7 +59,7 @@ export async function openDatabase(opts: {
     // in memory: tests (from a migrated image: initdb and every migration cost ~2.5 s each time)
     client = opts.pgliteImage ? new PGlite({ loadDataDir: opts.pgliteImage }) : new PGlite();
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
