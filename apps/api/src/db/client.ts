@@ -28,17 +28,10 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** An in-memory PGlite starts from this image (`migratedPgliteImage`) instead of an empty cluster. */
   pgliteImage?: Blob;
-  /**
-   * Called with each statement the app sends through drizzle (every query of the app does): the
-   * API bench counts queries per call with it (scripts/lib/bench-api-server.ts).
-   */
-  onQuery?: (query: string) => void;
 }): Promise<Database> {
-  const onQuery = opts.onQuery;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
+    const db = drizzlePg(pool, { schema });
     // Two servers starting together must not both apply the same migration.
     const client = await pool.connect();
     try {
@@ -59,7 +52,7 @@ export async function openDatabase(opts: {
     // in memory: tests (from a migrated image: initdb and every migration cost ~2.5 s each time)
     client = opts.pgliteImage ? new PGlite({ loadDataDir: opts.pgliteImage }) : new PGlite();
   }
-  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) });
+  const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -43,8 +43,27 @@ const applicationColumns = {
   createdAt: applications.createdAt,
 };
 
-const sessionIsActive = (tokenHash: string, now: Date) =>
-  and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+// the token hash and the time are placeholders: each query is a prepared statement, built once per
+// database (drizzle's SQL building) and planned once per connection by PostgreSQL (its planning
+// cost more than running it: 0.55 ms against 0.1-0.3 ms, measured with EXPLAIN ANALYZE)
+const sessionIsActive = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+);
+
+/** One prepared query per database handle (the app has one; tests open many). */
+function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}
 
 // timestamps inside JSON come back as text (ISO 8601 with an offset)
 const dateOf = (v: unknown): Date | null => (typeof v === 'string' ? new Date(v) : null);
@@ -81,8 +100,8 @@ export interface StatusReading {
 }
 
 /** POST /v9/OpenAccountHk/status: session, user, application, steps and the content stamp. */
-export const readSessionStatus: SessionReader<StatusReading> = async (db: Db, tokenHash, now) => {
-  const [row] = await db
+const statusQuery = preparedPerDb((db: Db) =>
+  db
     .select({
       userId: sessions.userId,
       mobileMasked: users.mobileMasked,
@@ -97,8 +116,13 @@ export const readSessionStatus: SessionReader<StatusReading> = async (db: Db, to
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(applications, eq(applications.userId, sessions.userId))
-    .where(sessionIsActive(tokenHash, now))
-    .limit(1);
+    .where(sessionIsActive)
+    .limit(1)
+    .prepare('applicant_status'),
+);
+
+export const readSessionStatus: SessionReader<StatusReading> = async (db: Db, tokenHash, now) => {
+  const [row] = await statusQuery(db).execute({ tokenHash, now });
   if (!row) return null;
   return {
     session: { userId: row.userId, tokenHash },
@@ -120,8 +144,8 @@ export interface InfoReading {
 }
 
 /** POST /v9/OpenAccountHk/info: session, application, the two steps it shows and the ID documents. */
-export const readSessionInfo: SessionReader<InfoReading> = async (db: Db, tokenHash, now) => {
-  const [row] = await db
+const infoQuery = preparedPerDb((db: Db) =>
+  db
     .select({
       userId: sessions.userId,
       application: applicationColumns,
@@ -141,8 +165,13 @@ export const readSessionInfo: SessionReader<InfoReading> = async (db: Db, tokenH
     })
     .from(sessions)
     .leftJoin(applications, eq(applications.userId, sessions.userId))
-    .where(sessionIsActive(tokenHash, now))
-    .limit(1);
+    .where(sessionIsActive)
+    .limit(1)
+    .prepare('applicant_info'),
+);
+
+export const readSessionInfo: SessionReader<InfoReading> = async (db: Db, tokenHash, now) => {
+  const [row] = await infoQuery(db).execute({ tokenHash, now });
   if (!row) return null;
   return {
     session: { userId: row.userId, tokenHash },
