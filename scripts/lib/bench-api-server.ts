@@ -1,6 +1,8 @@
-// Child process of `npm run bench:api`: the real app (as apps/api/src/server.ts builds it) on a
-// loopback port, with one applicant whose application is submitted (every step), so the load
-// generator in the parent process gets its own CPU. Reports {port, token, kind} over IPC.
+// Child process of `npm run bench:api`, before the measured server starts: on the bench's
+// database (DATABASE_URL, else PGlite in DATA_DIR) one applicant whose application is submitted
+// (every step), brought there by the API suites' own helpers (the same calls and step store the
+// tests use). Reports {token} over IPC and exits; the bench then starts the compiled server on the
+// same database and DATA_DIR (same data key) and loads it.
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
@@ -20,8 +22,7 @@ const app = await buildApp({
   now: () => new Date(),
 });
 
-// A submitted application with every step (issue #15: the status page's calls are measured on
-// one), brought there by the API suites' own helpers (the same calls and step store the tests use).
+// A submitted application with every step (issue #15: the status page's calls are measured on one).
 const asTestApp = {
   app,
   config,
@@ -38,16 +39,8 @@ const applicant = await ready(asTestApp);
 const submitted = await submit(asTestApp, applicant);
 if (submitted.json.status !== 0)
   throw new Error(`bench: the submission failed: ${JSON.stringify(submitted.json)}`);
-const { token } = applicant;
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-process.send?.({ port, token, kind: database.kind });
-
-process.once('SIGTERM', () => {
-  app
-    .close()
-    .then(() => database.close())
-    .finally(() => process.exit(0));
-});
+await app.close();
+// PGlite: the data directory is closed before the measured server opens it
+await database.close();
+process.send?.({ token: applicant.token, kind: database.kind }, () => process.exit(0));

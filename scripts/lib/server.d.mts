@@ -4,6 +4,8 @@ export declare const CHROMIUM_FLAGS: string[];
 export declare function freePort(): Promise<number>;
 export declare function ensureChromium(): string;
 export declare function ensureWebBuild(): boolean;
+/** Compiles apps/api/dist/server.mjs when missing or older than the API's or the domain's source. */
+export declare function ensureApiBuild(): void;
 export interface RunningServer {
   url: string;
   port: number;

@@ -1,8 +1,19 @@
-// Starts the real server (apps/api/src/server.ts) for the browser journeys and the benchmarks:
-// a free loopback port, a fresh temporary DATA_DIR (PGlite unless DATABASE_URL is passed), the
-// log in a file under .tmp/. Loopback only.
+// Starts the real server for the browser journeys and the benchmarks as production runs it: the
+// compiled apps/api/dist/server.mjs under plain Node (decision 023), compiled first when missing or
+// older than the API's or the domain's source. A free loopback port, a fresh temporary DATA_DIR
+// (PGlite unless DATABASE_URL is passed), the log in a file under .tmp/. Loopback only.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +64,33 @@ export function ensureWebBuild() {
   return false;
 }
 
+const COMPILED_SERVER = path.join(root, 'apps/api/dist/server.mjs');
+
+/** The newest modification time of the files under `dir` (0 when there are none). */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The compiled server, compiled now (about 3 s) when missing or older than its source. */
+export function ensureApiBuild() {
+  const built = existsSync(COMPILED_SERVER) ? statSync(COMPILED_SERVER).mtimeMs : 0;
+  const sources = ['apps/api/src', 'apps/api/drizzle', 'packages/domain/src'].map((d) =>
+    newestMtime(path.join(root, d)),
+  );
+  if (built > Math.max(...sources)) return;
+  console.log(built ? 'apps/api/dist is older than the source: compiling the API' : 'compiling the API');
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-api.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`the API did not compile (exit ${result.status})`);
+}
+
 /**
  * @param {{ name: string, env?: Record<string, string>, databaseUrl?: string, port?: number, dataDir?: string, readyWithinS?: number }} opts
  * @returns {Promise<{ url: string, port: number, logFile: string, printLog(tail?: number): void, stop(): Promise<void>, kill(): Promise<void> }>}
@@ -73,7 +111,8 @@ export async function startServer({
   const out = openSync(logFile, 'w');
   const childEnv = { ...process.env };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  ensureApiBuild();
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: root,
     env: {
       ...childEnv,

@@ -24,6 +24,7 @@ import { bodyParsers } from './plugins/external/body-parsers';
 import { generalRateLimit } from './plugins/external/rate-limit';
 import { security } from './plugins/external/security';
 import { applicationRoutes } from './routes/application/index';
+import { applicantStatusRoutes } from './routes/application/status';
 import { applicationPdfRoutes } from './routes/application-pdf/index';
 import { appointmentRoutes } from './routes/appointments/index';
 import { areaRoutes } from './routes/area/index';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(referenceRoutes);
   await app.register(areaRoutes);
   await app.register(applicationRoutes);
+  await app.register(applicantStatusRoutes);
   await app.register(documentRoutes);
   await app.register(stepRoutes);
   await app.register(mailRoutes);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { API_ROOT } from './lib/api-root';
 import { type NetworkAllowList, parseNetworkAllowList } from './lib/network-allow-list';
 
 export type SmsProviderConfig =
@@ -276,10 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     caType: env.CA_TYPE === 'gd' ? 'gd' : 'sz',
     bankUpdateUrl: parseBankUpdateUrl(env.BANK_UPDATE_URL, isProduction),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
-    backofficeDistDir: path.resolve(
-      env.BACKOFFICE_DIST_DIR ?? path.join(import.meta.dirname, '../../backoffice/dist'),
-    ),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(API_ROOT, '../web/dist')),
+    backofficeDistDir: path.resolve(env.BACKOFFICE_DIST_DIR ?? path.join(API_ROOT, '../backoffice/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: parseRateLimit(env),
     fileStore: parseFileStoreConfig(env),

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { API_ROOT } from '../lib/api-root';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and migrates it. */
 export async function openDatabase(opts: {

@@ -1,26 +1,23 @@
 import {
-  ApplicationInfoResponseSchema,
   CreateApplicationRequestSchema,
   CreateApplicationResponseSchema,
   IdInfoResponseSchema,
   IdLocationRequestSchema,
   IdLocationResponseSchema,
-  UserStatusResponseSchema,
 } from '@hk/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ok, responses } from '../../lib/envelope';
-import {
-  fetchApplicationInfo,
-  fetchUserStatus,
-} from '../../plugins/app/application/application-info-service';
 import { createApplication } from '../../plugins/app/application/application-repository';
 import { saveIdDetails, saveIdLocation } from '../../plugins/app/application/id-step-service';
 import { requireSessionNoStore } from '../../plugins/app/auth/require-session';
 import { eventMetaOf } from '../../plugins/app/events/event-repository';
 
-/** Account initialisation (spec §2) and the ID step; every route needs a session. */
+/**
+ * Account initialisation (spec §2) and the ID step; every route needs a session. The status and
+ * info calls are in ./status.ts (one query each, with the session check).
+ */
 export async function applicationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   requireSessionNoStore(app);
@@ -44,18 +41,6 @@ export async function applicationRoutes(parent: FastifyInstance) {
       );
       return ok({ application_id: application.id, created });
     },
-  );
-
-  app.post(
-    '/v9/OpenAccountHk/status',
-    { schema: { response: responses(UserStatusResponseSchema) } },
-    async (request) => ok(await fetchUserStatus(app.ctx, request.session!.userId)),
-  );
-
-  app.post(
-    '/v9/OpenAccountHk/info',
-    { schema: { response: responses(ApplicationInfoResponseSchema) } },
-    async (request) => ok(await fetchApplicationInfo(app.ctx, request.session!.userId)),
   );
 
   app.post(

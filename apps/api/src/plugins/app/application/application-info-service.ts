@@ -1,4 +1,5 @@
-// What the screens read of an application: the user centre's status and the ID step's info.
+// What the screens read of an application: the user centre's status and the ID step's info, built
+// from one read each (applicant-view-repository.ts, decision 023).
 import {
   type ApplicationInfo,
   applicableSteps,
@@ -10,23 +11,26 @@ import {
   type UserStatus,
 } from '@hk/domain';
 import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/app-error';
 import { toDocumentInfo } from '../documents/document-info';
 import { listActiveDocuments } from '../documents/document-repository';
-import { findApplicationByUser, listStepRows, type StepRow } from '../steps/step-repository';
+import { listStepRows } from '../steps/step-repository';
 import { progressOf } from '../steps/step-service';
+import type { InfoReading, StatusReading, StatusStepRow } from './applicant-view-repository';
 import { requireApplication } from './application-access';
-import { findUserMobileMasked } from './application-repository';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<UserStatus> {
-  const [app, mobileMasked, service] = await Promise.all([
-    findApplicationByUser(ctx.db, userId),
-    findUserMobileMasked(ctx.db, userId),
-    // the customer-service block as staff set it (docs/content.md): the cache's one stamp query
-    ctx.content.serviceInfo('zh-CN'),
-  ]);
-  const rows = app ? await listStepRows(ctx.db, app.id) : [];
+/** The status call's answer from what `readSessionStatus` read (one query, decision 023). */
+export async function buildUserStatus(
+  ctx: Pick<AppContext, 'content'>,
+  userId: string,
+  reading: StatusReading,
+): Promise<UserStatus> {
+  const { application: app, steps: rows } = reading;
+  // the customer-service block as staff set it (docs/content.md): from the cache, at the stamp the
+  // reading carries (no query while the content is unchanged)
+  const service = await ctx.content.serviceInfoAt(reading.contentStamp, 'zh-CN');
   const progress = app ? progressOf(app, rows) : null;
   const editable = app ? checkIsEditableStatus(app.status) : false;
   // no application yet (registered): nothing is under way
@@ -45,12 +49,15 @@ export async function fetchUserStatus(ctx: AppContext, userId: string): Promise<
     stages_done: stagesReached(progress?.completedProgress ?? 0),
     next_step: progress && editable ? progress.nextStep : null,
     steps: progress ? stepStates(progress, rows) : [],
-    mobile_masked: mobileMasked ?? '',
+    mobile_masked: reading.mobileMasked,
   };
 }
 
 /** Every applicable step (the review aside): confirmed or not, and why it was reopened. */
-function stepStates(progress: ReturnType<typeof progressOf>, rows: readonly StepRow[]): UserStatus['steps'] {
+function stepStates(
+  progress: ReturnType<typeof progressOf>,
+  rows: readonly StatusStepRow[],
+): UserStatus['steps'] {
   return applicableSteps(progress.facts)
     .filter((s) => s.id !== 'review')
     .map((s) => ({
@@ -60,9 +67,24 @@ function stepStates(progress: ReturnType<typeof progressOf>, rows: readonly Step
     }));
 }
 
+/** The info call's answer for the caller's application (other services: the remittance notice). */
 export async function fetchApplicationInfo(ctx: AppContext, userId: string): Promise<ApplicationInfo> {
   const app = await requireApplication(ctx, userId);
   const [rows, docs] = await Promise.all([listStepRows(ctx.db, app.id), listActiveDocuments(ctx.db, app.id)]);
+  return buildApplicationInfo({
+    application: app,
+    steps: rows
+      .filter((r) => r.step === 'identity' || r.step === 'account_type')
+      .map((r) => ({ ...r, idNumberMasked: r.sealed.id_number?.masked ?? null })),
+    documents: docs.filter((d) => d.step === 'identity'),
+  });
+}
+
+/** The info call's answer from what was read (`readSessionInfo`, one query, or `fetchApplicationInfo`). */
+export function buildApplicationInfo(reading: InfoReading): ApplicationInfo {
+  const app = reading.application;
+  if (!app) throw new AppError('APPLICATION_NOT_FOUND');
+  const rows = reading.steps;
   const identity = rows.find((r) => r.step === 'identity');
   const a = identity?.answers ?? {};
   const accountType = rows.find((r) => r.step === 'account_type')?.answers ?? {};
@@ -96,13 +118,13 @@ export async function fetchApplicationInfo(ctx: AppContext, userId: string): Pro
     id_step: {
       id_location: (str(a.id_location) as IdLocation | null) ?? null,
       nationality: str(a.nationality),
-      documents: docs.filter((d) => d.step === 'identity').map(toDocumentInfo),
+      documents: reading.documents.map(toDocumentInfo),
       chinese_name: chinese,
       english_surname: str(a.english_surname),
       english_given_name: str(a.english_given_name),
       name_matches_bank: a.name_matches_bank === true,
       id_type: str(a.id_type) as IdType | null,
-      id_number_masked: identity?.sealed.id_number?.masked ?? null,
+      id_number_masked: identity?.idNumberMasked ?? null,
       gender: str(a.gender) as 'M' | 'F' | null,
       birth_date: str(a.birth_date),
       confirmed_at: identity?.confirmedAt?.toISOString() ?? null,

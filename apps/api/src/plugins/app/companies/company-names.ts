@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { Language } from '@hk/domain';
 import {
   type CompanyNameEntry,
@@ -8,14 +8,13 @@ import {
   type CompanyNameSuggestion,
 } from '@hk/domain/steps/employment/contracts';
 import * as z from 'zod/mini';
+import { API_ROOT } from '../../../lib/api-root';
 
 /**
  * The employer names the broker maintains (docs/api/steps/employment.md): seeded with
  * companies listed in Hong Kong, Shanghai and Shenzhen; the broker edits the file and deploys.
  */
-export const COMPANY_NAMES_FILE = fileURLToPath(
-  new URL('../../../../data/company-names.json', import.meta.url),
-);
+export const COMPANY_NAMES_FILE = path.join(API_ROOT, 'data/company-names.json');
 
 /** Reads and checks the list; a broken file stops the server at start, naming what is wrong. */
 export function loadCompanyNameList(file: string = COMPANY_NAMES_FILE): CompanyNameListFile {

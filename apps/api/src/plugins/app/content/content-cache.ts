@@ -37,6 +37,12 @@ export interface ContentCache {
   todaysIpos(lang: Language): Promise<IpoItem[]>;
   liveBanners(lang: Language): Promise<BannerItem[]>;
   serviceInfo(lang: Language): Promise<ServiceQrInfo>;
+  /**
+   * The same, for a stamp the caller read itself (`contentStampSql` in its own query): the status
+   * call reads the stamp with the session and the application, and costs no query of its own here
+   * while the content is unchanged.
+   */
+  serviceInfoAt(stamp: string, lang: Language): Promise<ServiceQrInfo>;
   /** The stored image behind a public name, or undefined when no published content names it. */
   image(name: string): Promise<{ key: string; mime: string } | undefined>;
   /** Snapshots loaded since the cache was made (tests). */
@@ -63,9 +69,10 @@ export function createContentCache(ctx: { db: Db; now: () => Date }): ContentCac
     return { ipos, banners, service, images };
   };
 
-  const snapshot = async (): Promise<Snapshot> => {
-    // read before loading: a change committing meanwhile moves the stamp, and the next request reloads
-    const stamp = await contentStamp(ctx.db);
+  // the stamp is read before loading: a change committing meanwhile moves it, and the next request reloads
+  const snapshot = async (): Promise<Snapshot> => snapshotAt(await contentStamp(ctx.db));
+
+  const snapshotAt = async (stamp: string): Promise<Snapshot> => {
     if (current?.stamp === stamp) return current.snapshot;
     if (pending?.stamp !== stamp) {
       const promise = load();
@@ -130,21 +137,27 @@ export function createContentCache(ctx: { db: Db; now: () => Date }): ContentCac
         }));
     },
     async serviceInfo(lang) {
-      const { service } = await snapshot();
-      const qr = qrImageUrl(service);
-      const shown = service.showQr && qr !== null && !!service.chatAccount;
-      return {
-        service_qr_code: qr ?? '',
-        wechat_number: service.chatAccount ?? '',
-        is_show_open_cs_qrcode: shown ? 1 : 0,
-        tel: service.phoneCn,
-        tel_hk: service.phoneHk,
-        service_hours: service.hours[lang],
-      };
+      return serviceInfoOf(await snapshot(), lang);
+    },
+    async serviceInfoAt(stamp, lang) {
+      return serviceInfoOf(await snapshotAt(stamp), lang);
     },
     async image(name) {
       return (await snapshot()).images.get(name);
     },
     loads: () => loads,
+  };
+}
+
+function serviceInfoOf({ service }: Snapshot, lang: Language): ServiceQrInfo {
+  const qr = qrImageUrl(service);
+  const shown = service.showQr && qr !== null && !!service.chatAccount;
+  return {
+    service_qr_code: qr ?? '',
+    wechat_number: service.chatAccount ?? '',
+    is_show_open_cs_qrcode: shown ? 1 : 0,
+    tel: service.phoneCn,
+    tel_hk: service.phoneHk,
+    service_hours: service.hours[lang],
   };
 }

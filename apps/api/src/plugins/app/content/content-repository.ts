@@ -1,7 +1,7 @@
 // The only module that touches the content tables (issue #15, docs/content.md). Every change is a
 // conditional UPDATE on `version` (compare-and-set) and a `content_events` row in the same
 // transaction; the applicant's endpoints read through content-cache.ts.
-import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { contentBanners, contentEvents, contentIpos, contentService } from '../../../db/schema';
 
@@ -215,10 +215,19 @@ export function listContentEvents(db: Db, entity: 'ipo' | 'banner' | 'service', 
  * number of events. The table is append-only (a trigger refuses UPDATE and DELETE), so a commit
  * always changes the count, even one whose id was taken before another's that committed first.
  */
+const stampOfEvents = sql<string>`coalesce(max(${contentEvents.id}), 0)::text || ':' || count(*)::text`;
+
 export async function contentStamp(db: Db): Promise<string> {
-  const [row] = await db.select({ top: max(contentEvents.id), n: count() }).from(contentEvents);
-  return `${row?.top ?? 0}:${row?.n ?? 0}`;
+  // an aggregate without GROUP BY: one row, also when there are no events
+  const [row] = await db.select({ stamp: stampOfEvents }).from(contentEvents);
+  return row!.stamp;
 }
+
+/**
+ * The same stamp as a scalar subquery, for a query that reads it along with other things (the
+ * applicant's status call reads it with the session and the application in one statement).
+ */
+export const contentStampSql = () => sql<string>`(select ${stampOfEvents} from ${contentEvents})`;
 
 /** Of these storage keys, those a live banner or the customer-service QR still names (file sweep). */
 export async function findLiveContentKeys(db: Db, keys: string[]): Promise<Set<string>> {

@@ -51,14 +51,20 @@ export interface StepChange {
   expectedVersion?: number | undefined;
 }
 
-export function factsOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly StepRow[]): ApplicationFacts {
+/** What progress is computed from: a step row, or the status call's reading of one. */
+type ProgressRow = Pick<StepRow, 'step' | 'answers' | 'confirmedAt'>;
+
+export function factsOf(
+  app: Pick<ApplicationRow, 'markets'>,
+  rows: readonly ProgressRow[],
+): ApplicationFacts {
   const answers: ApplicationFacts['answers'] = {};
   for (const row of rows) if (checkIsStepId(row.step)) answers[row.step] = row.answers;
   return { markets: app.markets, answers };
 }
 
 /** Steps confirmed and still current (a step's `isCurrent`: e.g. an older risk-disclosure text is not). */
-export function confirmedStepsOf(rows: readonly StepRow[]): Set<StepId> {
+export function confirmedStepsOf(rows: readonly ProgressRow[]): Set<StepId> {
   return new Set(
     rows
       .filter((r) => r.confirmedAt && checkIsStepId(r.step))
@@ -68,7 +74,7 @@ export function confirmedStepsOf(rows: readonly StepRow[]): Set<StepId> {
 }
 
 /** info_progress (the stage the person is in), how far they got, the next step: from the registry. */
-export function progressOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly StepRow[]) {
+export function progressOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly ProgressRow[]) {
   const facts = factsOf(app, rows);
   const confirmed = confirmedStepsOf(rows);
   return {
