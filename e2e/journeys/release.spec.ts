@@ -2,14 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, type RunningServer, startServer } from '../../scripts/lib/server.mjs';
-import {
-  apiCall,
-  confirmStepsBefore,
-  expect,
-  loginThroughApi,
-  test,
-  uniqueHkMobile,
-} from '../support';
+import { apiCall, confirmStepsBefore, expect, loginThroughApi, test, uniqueHkMobile } from '../support';
 import { copyWebBuild, releaseWithChangedChunk } from '../support/release';
 
 // Issue #24, decision 025: a release while a phone is mid-flow. The phone holds the previous
