@@ -171,12 +171,17 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
           try {
             const r = await save.mutateAsync({ answers, confirm: false, step_version: version.current });
             version.current = r.version;
+            // a draft accepted at the version this form knew: the screen's own change, if any,
+            // made none (a failed upload); a conflict from here on is someone else's again
+            if (!reloaded) ownDocumentChange.current = false;
             return;
           } catch (err) {
             if (err instanceof ApiError && err.status === ErrorCode.STEP_VERSION_CONFLICT) {
               // after this screen's own upload or removal the new version is its own: take it and
               // save again, once, without a word; otherwise someone else saved (another device)
               if (ownDocumentChange.current && !reloaded) {
+                // one conflict is the screen's own change: taken once, then it is used up
+                ownDocumentChange.current = false;
                 reloaded = true;
                 await reloadVersion();
                 continue;
@@ -312,17 +317,19 @@ export function useStepForm<V extends FieldValues>(opts: UseStepFormOptions<V>) 
     setFormError,
     /** The current version (after this screen's own saves). */
     version: () => version.current,
-    /** Saves the current values as a draft now (e.g. before leaving for an upload). */
     /**
      * Saves the current values as a draft now, before this screen changes the step's documents
      * (an upload or a removal): the draft waiting for its moment goes with it (sent after the
      * upload it would name the version from before it: issue #22), and a conflict from here on is
      * this screen's own change, not another device's.
      */
-    saveDraftNow: () => {
+    saveDraftNow: async () => {
       clearTimeout(draftTimer.current);
+      await saveDraft(form.getValues());
+      // from here the screen changes its documents: the next conflict is its own, once; a draft
+      // accepted before it (the change failed) ends the allowance (issue #22: it never ended, so a
+      // later save by another device was taken silently after a failed upload)
       ownDocumentChange.current = true;
-      return saveDraft(form.getValues());
     },
   };
 }

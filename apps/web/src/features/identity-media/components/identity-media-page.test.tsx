@@ -530,4 +530,70 @@ describe('a photo taken right after choosing the method', () => {
     const versions = s.saves('identity_media').map((d) => d.step_version);
     expect(versions.indexOf(2)).toBeGreaterThan(versions.indexOf(1));
   });
+
+  it('after an upload that failed, a save by another device is said again (the own-change allowance ends)', async () => {
+    await setupStepI18n('en');
+    fakeCamera();
+    let version = 0;
+    let saved: Record<string, unknown> = {};
+    const s = fakeStepServer({
+      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+        makeStepInfo('risk_disclosure', {
+          confirmed_at: new Date(Date.now() - 60_000).toISOString(),
+          answers: { ended_at: new Date(Date.now() - 60_000).toISOString() },
+          version: 2,
+        }),
+      ),
+      '/v9/OpenAccountHk/step_info/identity_media': () =>
+        ok(makeStepInfo('identity_media', { version, answers: saved, documents: [] })),
+      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+        if (body.step_version !== undefined && Number(body.step_version) !== version)
+          return { status: 2007, data: null, info: err('code_step_version_conflict') };
+        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
+        saved = body.answers as Record<string, unknown>;
+        return ok(
+          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
+        );
+      },
+    });
+    const { ApiError } = await import('../../../lib/api-client');
+    vi.mocked(uploadDocument).mockRejectedValue(new ApiError(3003, 'The photo could not be read.'));
+    renderStep(PATH, <IdentityMediaPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    fireEvent.click(screen.getAllByRole('button', { name: tr('open_camera') })[0]!);
+    const said: string[] = [];
+    const alert =
+      document.getElementById('app-alert') ??
+      document.body.appendChild(Object.assign(document.createElement('div'), { id: 'app-alert' }));
+    alert.setAttribute('role', 'alert');
+    new MutationObserver(() => said.push(alert.textContent ?? '')).observe(alert, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    await shootWhenReady();
+    expect(await screen.findByText('The photo could not be read.')).toBeTruthy();
+    // the person's next change is saved (the failed upload changed no version)
+    fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_video')) }));
+    await waitFor(() => expect(saved).toEqual({ method: 'video' }), { timeout: 8000 });
+    // then another device saves the step, and this screen changes it once more
+    saved = { method: 'photos' };
+    version++;
+    const before = s.saves('identity_media').length;
+    fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_photos')) }));
+    await waitFor(() => expect(said.join(' ')).toContain(err('code_step_version_conflict')), {
+      timeout: 8000,
+    });
+    // refused once and not sent again over the other device's save
+    expect(s.saves('identity_media').length).toBe(before + 1);
+    // the toast itself shown too (its code loads on first use; the test waits for it to end cleanly)
+    await waitFor(
+      () =>
+        expect(document.querySelector('.adm-toast-main')?.textContent).toContain(
+          err('code_step_version_conflict'),
+        ),
+      { timeout: 8000 },
+    );
+  });
 });
