@@ -242,6 +242,44 @@ describe('the notifications outbox', () => {
     expect(screen.getByText('c***@example.com')).toBeTruthy();
   });
 
+  it('more open messages than the server lists: says how many are shown of how many', async () => {
+    fakeApi(
+      ['administrator'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url.startsWith('/backoffice/api/outbox')
+            ? ok({
+                ...list([uncertain, failedMail]),
+                counts: { unknown: 150, failed: 90, pending: 0, sending: 0 },
+              })
+            : undefined,
+      ],
+    );
+    start('/backoffice/outbox');
+    expect(
+      await screen.findByText(
+        /^Shown: the first 2 of 240, uncertain and failed first/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('every open message listed: no such note', async () => {
+    fakeApi(
+      ['administrator'],
+      [
+        (c) =>
+          c.method === 'GET' && c.url.startsWith('/backoffice/api/outbox')
+            ? ok(list([uncertain, failedMail]))
+            : undefined,
+      ],
+    );
+    start('/backoffice/outbox');
+    await screen.findByText('c***@example.com', {}, { timeout: 15_000 });
+    expect(screen.queryByText(/^Shown: the first/)).toBeNull();
+  });
+
   it('in Simplified Chinese, every word is Chinese', async () => {
     fakeApi(
       ['operations'],

@@ -75,6 +75,10 @@ export function OutboxPage() {
 
   const counts = state.kind === 'ready' ? state.list.counts : null;
   const total = counts ? OUTBOX_OPEN_STATUSES.reduce((n, s) => n + counts[s], 0) : null;
+  // the server lists at most a page of open messages (200): say so when there are more
+  const inFilter = counts === null ? null : filter === 'all' ? total : counts[filter];
+  const shown = state.kind === 'ready' ? state.list.messages.length : 0;
+  const shownOf = inFilter !== null && shown < inFilter ? { shown, total: inFilter } : null;
   const time = (iso: string | null) => (iso ? formatHkTime(iso) : '—');
   const describe = (m: OutboxMessageView) =>
     t('message_of', {
@@ -113,6 +117,7 @@ export function OutboxPage() {
         />
       )}
       {state.kind === 'failed' && <Alert type="error" showIcon title={state.message} />}
+      {shownOf && <Alert type="info" showIcon title={t('shown_of', shownOf)} style={{ marginBottom: 16 }} />}
       {state.kind !== 'failed' && (
         <Table<OutboxMessageView>
           rowKey="id"
