@@ -1,4 +1,3 @@
-import { formatHongKongTime } from '@hk/domain';
 import { currentLanguage } from '../../lib/i18n';
 
 // The deposit pages' dates: a bank's booking day as a day (no time zone moves it), and times of
@@ -10,6 +9,5 @@ export function formatDay(isoDate: string): string {
   return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
-export function formatHkTime(iso: string): string {
-  return formatHongKongTime(iso, currentLanguage(), 'medium24h') ?? iso;
-}
+/** Times of actions: the console's one formatter (lib/hk-time.ts, the domain's Hong Kong time). */
+export { formatHkTime } from '../../lib/hk-time';
