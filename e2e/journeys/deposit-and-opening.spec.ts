@@ -363,7 +363,8 @@ test('deposits matched and flagged, activated and opened; the status page in thr
       const service = p.getByRole('region', { name: L.service });
       await expect(service.getByText(L.chatAccount)).toBeVisible();
       await service.getByRole('button', { name: L.copyChat }).click();
-      await expect(p.getByText(L.copied)).toBeVisible();
+      // the toast a person sees (the same words are also in the announcer's hidden region)
+      await expect(p.locator('.adm-toast-main').getByText(L.copied, { exact: true })).toBeVisible();
       expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(content.chatAccount);
       await p.close();
     }
