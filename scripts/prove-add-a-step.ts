@@ -8,6 +8,23 @@
 //   3. with its locale files and `npm run pdf:labels`, those tests pass;
 //   4. the files touched, outside the locale files, are at most the guide's count.
 // The copy shares node_modules (symlinks); the workspace packages point into the copy.
+// The add-a-step proof (issue #23, decision 028): adds a throwaway step, "source of wealth" (one
+// choice of four and an optional text, after the financial step), to a temporary copy of the
+// repository the way docs/adding-a-step.md says, and checks that the guide's count is honest:
+//   1. with only its id added (STEP_IDS, STEP_STAGES), the type checker names exactly the tables a
+//      step must fill, each message naming the new step: nothing else fails, nothing is left unnamed;
+//   2. with its folder, its page and the tables filled, everything type-checks, and the catalogue
+//      test fails naming the texts to add;
+//   3. with its locale files and `npm run pdf:labels`, the catalogue, registry, locales and
+//      step-screens tests pass;
+//   4. the files it touched, outside the locale files, are exactly the guide's list.
+// Run by scripts/prove-add-a-step.test.ts (vitest project `scripts`, so in CI) and alone with
+// `npm run proof:add-a-step`. The copy shares node_modules (symlinks); the workspace packages point
+// into the copy. The type checker runs in this process over the non-test source of the two
+// projects a step lives in (packages/domain, apps/web) with the web app's options, keeping the
+// parsed files from one run to the next: two checks for about the cost of one `tsc -p apps/web`.
+// What a test or another app would need for a new step is held by `perStepTables` below instead:
+// only the files the proof fills may declare a table keyed by every step id.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -22,23 +39,40 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
- * docs/adding-a-step.md: the files a form step touches that a check names, locale files aside (the
- * web app's table of step screens counted once, whichever files hold it). Its API page and the
- * line in the pages' index come on top: 2 more, which only review asks for.
+ * docs/adding-a-step.md: the files a form step is written in, locale files aside, each named by the
+ * type checker (the tables) or by a test. Its API page and the line in the pages' index come on
+ * top (2 more, which only review asks for), and the server's copy of the texts, which
+ * `npm run pdf:labels` writes (GENERATED).
  */
-export const GUIDE_FILE_COUNT = 12;
-/** What the type checker must name once the id is added (the web app's table: any file of apps/web). */
-export const TABLES_NAMED = [
-  'packages/domain/src/flow/step-forms.ts',
-  'packages/domain/src/steps/catalogues.ts',
+export const GUIDE_FILES = [
+  'packages/domain/src/steps/types.ts',
+  'packages/domain/src/steps/source-of-wealth/definition.ts',
+  'packages/domain/src/steps/source-of-wealth/form.ts',
+  'packages/domain/src/steps/source-of-wealth/catalogue.ts',
   'packages/domain/src/steps/registry.ts',
-  'packages/domain/src/steps/samples.ts',
-  'apps/web (its step screens table)',
+  'packages/domain/src/steps/tables.ts',
+  'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx',
+  'apps/web/src/app/step-screens.ts',
+] as const;
+/** Issue #23's target: a step in at most this many files plus its locale files. */
+export const TARGET_FILE_COUNT = 8;
+export const GENERATED = ['apps/api/src/lib/catalogue-texts.json'];
+/** What the type checker must name once the id is added: every table keyed by step id or by screen. */
+export const TABLES_NAMED = [
+  'apps/web/src/app/step-screens.ts',
+  'packages/domain/src/steps/registry.ts',
+  'packages/domain/src/steps/tables.ts',
 ];
-const PROJECTS = ['packages/domain', 'apps/api', 'apps/web', 'apps/backoffice', 'e2e', 'scripts'];
+/** The files that may declare a table keyed by every step id (`Record<StepId, …>`): the domain's. */
+export const PER_STEP_TABLE_FILES = [
+  'packages/domain/src/steps/registry.ts',
+  'packages/domain/src/steps/tables.ts',
+  'packages/domain/src/steps/types.ts',
+];
 
 function makeCopy(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'add-a-step-'));
@@ -95,28 +129,98 @@ const write = (dir: string, file: string, text: string) => {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   writeFileSync(path.join(dir, file), text);
 };
-/** Adds `line` after the line of `table` that names the financial step. */
-const afterFinancial = (line: string) => (text: string) =>
-  text.replace(/^([ \t]*)financial: (\w+),$/m, (m, indent: string) => `${m}\n${indent}${line}`);
+/** After every table line `financial: financialX,`, the new step's `source_of_wealth: sourceOfWealthX,`. */
+const afterFinancial = (text: string) =>
+  text.replace(
+    /^([ \t]*)financial: financial(\w+),$/gm,
+    (m, indent: string, what: string) => `${m}\n${indent}source_of_wealth: sourceOfWealth${what},`,
+  );
 
-/** Files with type errors, by project (paths relative to the copy). */
-function typeErrors(dir: string): string[] {
-  const files = new Set<string>();
-  for (const project of PROJECTS) {
-    const run = spawnSync(path.join(dir, 'node_modules/.bin/tsc'), ['-p', project], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    for (const m of run.stdout.matchAll(/^(.+?)\(\d+,\d+\): error/gm)) files.add(m[1]!);
-  }
-  return [...files].sort();
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'locales']);
+/** Every .ts/.tsx file under `dir` (relative to `base`), declarations included, tests or not. */
+export function sourceFiles(base: string, dir: string, tests = false): string[] {
+  return readdirSync(path.join(base, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return SKIP_DIRS.has(e.name) ? [] : sourceFiles(base, rel, tests);
+    if (!/\.tsx?$/.test(e.name)) return [];
+    return tests || !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+  });
 }
 
-function vitest(dir: string, project: string, file: string) {
+/** Parsed files by name, reused while their text is the same (the libraries' types, mostly). */
+const parsed = new Map<string, ts.SourceFile>();
+
+/**
+ * The type errors of the non-test source of packages/domain and apps/web in `dir`, by file
+ * (relative to `dir`), each with its messages: one program, the web app's compiler options.
+ */
+export function typeErrors(dir: string): Map<string, string[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, 'apps/web/tsconfig.json'),
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(String(d.messageText));
+      },
+    },
+  );
+  if (!config) throw new Error('apps/web/tsconfig.json: unreadable');
+  const host = ts.createCompilerHost(config.options);
+  host.getSourceFile = (fileName, languageVersion) => {
+    const text = ts.sys.readFile(fileName);
+    if (text === undefined) return undefined;
+    const hit = parsed.get(fileName);
+    if (hit?.text === text) return hit;
+    const file = ts.createSourceFile(fileName, text, languageVersion);
+    parsed.set(fileName, file);
+    return file;
+  };
+  const rootNames = ['packages/domain/src', 'apps/web/src'].flatMap((d) =>
+    sourceFiles(dir, d).map((f) => path.join(dir, f)),
+  );
+  const program = ts.createProgram({ rootNames, options: config.options, host });
+  const errors = new Map<string, string[]>();
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const file = d.file ? path.relative(dir, d.file.fileName).split(path.sep).join('/') : '(no file)';
+    errors.set(file, [...(errors.get(file) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
+  }
+  return errors;
+}
+
+/**
+ * Files that declare a table keyed by every step id (`Record<StepId, …>`; `Partial<…>` aside), in
+ * every project, tests included: a new one would be one more file for every new step.
+ */
+export function perStepTables(base: string): string[] {
+  const fullTable = /(?<!Partial<)Record<StepId,/;
+  return [
+    'packages/domain/src',
+    'apps/api/src',
+    'apps/api/test',
+    'apps/web/src',
+    'apps/backoffice/src',
+    'e2e',
+  ]
+    .flatMap((d) => sourceFiles(base, d, true))
+    .filter((f) => fullTable.test(readFileSync(path.join(base, f), 'utf8')))
+    .sort();
+}
+
+/** Runs vitest in the copy on the given project files, in one process. */
+function vitest(dir: string, files: readonly (readonly [project: string, file: string])[]) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
   const run = spawnSync(
     path.join(dir, 'node_modules/.bin/vitest'),
-    ['run', '--project', project, file, '--reporter', 'dot'],
-    { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+    [
+      'run',
+      ...new Set(files.flatMap(([project]) => ['--project', project])),
+      ...files.map(([, file]) => file),
+      '--reporter',
+      'dot',
+    ],
+    { cwd: dir, encoding: 'utf8', env: { ...env, CI: '1' } },
   );
   return { ok: run.status === 0, out: `${run.stdout}\n${run.stderr}` };
 }
@@ -130,12 +234,83 @@ const TEXTS = {
   wealth_source_inheritance: ['继承', '繼承', 'Inheritance'],
   wealth_source_investments: ['投资所得', '投資所得', 'Investments'],
   wealth_details: ['补充说明', '補充說明', 'More details'],
+  intro: [
+    '请告诉我们您的财富主要从何而来。',
+    '請告訴我們您的財富主要從何而來。',
+    'Tell us where your wealth mainly comes from.',
+  ],
+  choose: ['请选择', '請選擇', 'Choose'],
 };
 const ERRORS = {
   wealth_source_required: ['请选择财富来源', '請選擇財富來源', 'Choose the source of your wealth'],
   wealth_details_too_long: ['最多 200 个字', '最多 200 個字', 'At most 200 characters'],
 };
 
+/** The page of the step's screen, on the step kit (what a new screen's author writes). */
+const PAGE = `import { SOURCES_OF_WEALTH, sourceOfWealthForm } from '@hk/domain/steps/source-of-wealth/form';
+import { useTranslation } from 'react-i18next';
+import { usePageFlags } from '../../../lib/page-flags';
+import type { StepInfo } from '../../../step-kit/api/step-api';
+import { SelectField, StepForm, StepSubmit, TextField } from '../../../step-kit/components/fields';
+import { StepPage } from '../../../step-kit/components/step-page';
+import { useStepForm } from '../../../step-kit/lib/use-step-form';
+
+interface SourceOfWealthValues {
+  wealth_source: string;
+  wealth_details: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const schema = sourceOfWealthForm.schema({ today: '', facts: { markets: [], answers: {} }, documentCounts: {} });
+
+function SourceOfWealthForm({ info }: { info: StepInfo }) {
+  const { t } = useTranslation('source_of_wealth');
+  const { state } = usePageFlags();
+  const { form, onSubmit, submitting, formError } = useStepForm<SourceOfWealthValues>({
+    step: 'source_of_wealth',
+    info,
+    schema,
+    toValues: (i) => ({ wealth_source: text(i.answers.wealth_source), wealth_details: text(i.answers.wealth_details) }),
+    toAnswers: (v) => ({
+      ...(v.wealth_source ? { wealth_source: v.wealth_source } : {}),
+      ...(v.wealth_details.trim() ? { wealth_details: v.wealth_details.trim() } : {}),
+    }),
+  });
+  return (
+    <StepForm form={form} onSubmit={onSubmit}>
+      <SelectField
+        register={form.register}
+        name="wealth_source"
+        label={t('wealth_source')}
+        options={SOURCES_OF_WEALTH.map((v) => ({ value: v, label: t(\`wealth_source_\${v}\`) }))}
+        placeholder={t('choose')}
+      />
+      <TextField register={form.register} name="wealth_details" label={t('wealth_details')} maxLength={200} />
+      <StepSubmit submitting={submitting} formError={formError} state={state} />
+    </StepForm>
+  );
+}
+
+export default function SourceOfWealthPage() {
+  const { t } = useTranslation(['common', 'source_of_wealth']);
+  return (
+    <StepPage step="source_of_wealth" title={t('title_source_of_wealth')} intro={t('source_of_wealth:intro')}>
+      {(info) => <SourceOfWealthForm info={info} />}
+    </StepPage>
+  );
+}
+`;
+
+/** 1. Its id, in flow order, and its stage: the start; the type checker names the rest. */
+function addId(dir: string) {
+  edit(dir, 'packages/domain/src/steps/types.ts', (t) =>
+    t
+      .replace(/^(\s*)'financial',$/m, "$1'financial',\n$1'source_of_wealth',")
+      .replace(/^(\s*)financial: 50,$/m, '$1financial: 50,\n$1source_of_wealth: 50,'),
+  );
+}
+
+/** 2. Its folder, its page and the lines the type checker asked for. */
 function addStep(dir: string) {
   write(
     dir,
@@ -160,13 +335,13 @@ export const sourceOfWealthStep: StepDefinition = {
 import { draftText, typedText } from '../../text';
 import type { StepForm } from '../step-form';
 
-export const WEALTH_SOURCES = ['employment', 'business', 'inheritance', 'investments'] as const;
+export const SOURCES_OF_WEALTH = ['employment', 'business', 'inheritance', 'investments'] as const;
 
 export const sourceOfWealthForm: StepForm = {
-  draft: z.partial(z.object({ wealth_source: z.enum(WEALTH_SOURCES), wealth_details: draftText(200) })),
+  draft: z.partial(z.object({ wealth_source: z.enum(SOURCES_OF_WEALTH), wealth_details: draftText(200) })),
   schema: () =>
     z.object({
-      wealth_source: z.enum(WEALTH_SOURCES, { error: 'wealth_source_required' }),
+      wealth_source: z.enum(SOURCES_OF_WEALTH, { error: 'wealth_source_required' }),
       wealth_details: z.optional(typedText({ max: 200, tooLongKey: 'wealth_details_too_long' })),
     }),
 };
@@ -176,25 +351,20 @@ export const sourceOfWealthForm: StepForm = {
     dir,
     'packages/domain/src/steps/source-of-wealth/catalogue.ts',
     `import { defineCatalogue, EVERYONE } from '../field-catalogue';
-import { WEALTH_SOURCES } from './form';
+import type { StepSample } from '../types';
+import { SOURCES_OF_WEALTH } from './form';
 
 export const sourceOfWealthCatalogue = defineCatalogue({
   namespace: 'source_of_wealth',
   fields: {
     wealth_source: {
       label: 'source_of_wealth:wealth_source',
-      value: { kind: 'choice', values: WEALTH_SOURCES, key: (v) => \`source_of_wealth:wealth_source_\${v}\` },
+      value: { kind: 'choice', values: SOURCES_OF_WEALTH, key: (v) => \`source_of_wealth:wealth_source_\${v}\` },
       audience: EVERYONE,
     },
     wealth_details: { label: 'source_of_wealth:wealth_details', value: { kind: 'text' }, audience: EVERYONE },
   },
 });
-`,
-  );
-  write(
-    dir,
-    'packages/domain/src/steps/source-of-wealth/sample.ts',
-    `import type { StepSample } from '../types';
 
 export const sourceOfWealthSample = {
   saved: [{ answers: { wealth_source: 'business', wealth_details: 'A shop in Mong Kok' }, sealed: {} }],
@@ -202,69 +372,26 @@ export const sourceOfWealthSample = {
 } satisfies StepSample;
 `,
   );
-  const imp = (name: string, file: string) => (t: string) =>
-    t.replace(/^import /m, `import { ${name} } from '${file}';\nimport `);
+  const imp = (names: string, file: string) => (t: string) =>
+    t.replace(/^import /m, `import { ${names} } from '${file}';\nimport `);
   edit(dir, 'packages/domain/src/steps/registry.ts', (t) =>
-    afterFinancial('source_of_wealth: sourceOfWealthStep,')(
-      imp('sourceOfWealthStep', './source-of-wealth/definition')(t),
+    afterFinancial(imp('sourceOfWealthStep', './source-of-wealth/definition')(t)),
+  );
+  edit(dir, 'packages/domain/src/steps/tables.ts', (t) =>
+    afterFinancial(
+      imp(
+        'sourceOfWealthForm',
+        './source-of-wealth/form',
+      )(imp('sourceOfWealthCatalogue, sourceOfWealthSample', './source-of-wealth/catalogue')(t)),
     ),
   );
-  edit(dir, 'packages/domain/src/flow/step-forms.ts', (t) =>
-    afterFinancial('source_of_wealth: sourceOfWealthForm,')(
-      imp('sourceOfWealthForm', '../steps/source-of-wealth/form')(t),
+  write(dir, 'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx', PAGE);
+  edit(dir, 'apps/web/src/app/step-screens.ts', (t) =>
+    t.replace(
+      /^( *)'\/userinfo\/financial': .*\n/m,
+      (line, indent: string) =>
+        `${line}${indent}'/userinfo/source-of-wealth': lazy(\n${indent}  () => import('../features/source-of-wealth/components/source-of-wealth-page'),\n${indent}),\n`,
     ),
-  );
-  edit(dir, 'packages/domain/src/steps/catalogues.ts', (t) =>
-    afterFinancial('source_of_wealth: sourceOfWealthCatalogue,')(
-      imp('sourceOfWealthCatalogue', './source-of-wealth/catalogue')(t),
-    ),
-  );
-  edit(dir, 'packages/domain/src/steps/samples.ts', (t) =>
-    afterFinancial('source_of_wealth: sourceOfWealthSample,')(
-      imp('sourceOfWealthSample', './source-of-wealth/sample')(t),
-    ),
-  );
-  // the web app: its page (the financial page's copy stands for it) and its entry in the table of
-  // step screens, wherever that table lives, copied from the financial step's entry
-  const pageFrom = 'apps/web/src/features/financial/components/financial-page.tsx';
-  write(
-    dir,
-    'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx',
-    // its own feature's modules are the financial feature's in the copy
-    readFileSync(path.join(dir, pageFrom), 'utf8')
-      .replace(/from '\.\/(?!\.)/g, "from '../../financial/components/")
-      .replace(/from '\.\.\/(?!\.\.\/)/g, "from '../../financial/"),
-  );
-  for (const file of webTables(dir))
-    edit(dir, file, (t) =>
-      t.replace(/^( *)financial: \{\n[\s\S]*?^\1\},\n/m, (block) =>
-        block.concat(
-          block
-            .replace(/financial:/, 'source_of_wealth:')
-            .replace(/'\/userinfo\/financial'/, "'/userinfo/source-of-wealth'")
-            .replace(/'title_financial'/, "'title_source_of_wealth'")
-            .replace(/namespace: 'financial'/, "namespace: 'source_of_wealth'")
-            .replace(
-              /features\/financial\/components\/financial-page/,
-              'features/source-of-wealth/components/source-of-wealth-page',
-            ),
-        ),
-      ),
-    );
-}
-
-/** The files of apps/web that declare a table of every step's screen. */
-function webTables(dir: string): string[] {
-  const walk = (d: string): string[] =>
-    readdirSync(path.join(dir, d), { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory()
-        ? walk(path.join(d, e.name))
-        : /\.tsx?$/.test(e.name) && !/\.test\./.test(e.name)
-          ? [path.join(d, e.name)]
-          : [],
-    );
-  return walk('apps/web/src').filter((f) =>
-    /satisfies Record<StepId,/.test(readFileSync(path.join(dir, f), 'utf8')),
   );
 }
 
@@ -295,71 +422,110 @@ function changedFiles(dir: string): string[] {
     .filter(Boolean);
 }
 
-export function proveAddAStep(log: (line: string) => void = console.log): {
-  files: string[];
+export interface ProofResult {
+  /** With the id alone: the files the type checker named, each with its messages. */
+  named: Map<string, string[]>;
+  /** With the folder and the tables: type errors left (none expected). */
+  left: Map<string, string[]>;
+  /** The catalogue test's output without the step's texts. */
+  withoutTexts: { ok: boolean; out: string };
+  /** The tests' output with them. */
+  withTexts: { ok: boolean; out: string };
+  /** The files touched, by kind. */
+  written: string[];
+  generated: string[];
   locales: string[];
-} {
-  const dir = makeCopy();
-  try {
-    // 1. the id alone: the type checker names the tables, and only them
-    edit(dir, 'packages/domain/src/steps/types.ts', (t) =>
-      t
-        .replace(/^(\s*)'financial',$/m, "$1'financial',\n$1'source_of_wealth',")
-        .replace(/^(\s*)financial: 50,$/m, '$1financial: 50,\n$1source_of_wealth: 50,'),
-    );
-    const named = typeErrors(dir).map((f) => (f.startsWith('apps/web/') ? TABLES_NAMED.at(-1)! : f));
-    const namedSet = [...new Set(named)].sort();
-    log(`the id alone: the type checker names ${namedSet.join(', ')}`);
-    if (JSON.stringify(namedSet) !== JSON.stringify([...TABLES_NAMED].sort()))
-      throw new Error(
-        `the type checker should name exactly ${TABLES_NAMED.join(', ')}; it named ${namedSet.join(', ')}`,
-      );
+  seconds: Record<string, number>;
+}
 
-    // 2. the folder and the tables: it type-checks; the tests name the texts to add
+/** Adds the step in a temporary copy and reports what each check said; `check` judges it. */
+export function runAddAStep(log: (line: string) => void = () => {}): ProofResult {
+  const seconds: Record<string, number> = {};
+  let at = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    seconds[name] = Math.round(now - at) / 1000;
+    at = now;
+    log(`${name}: ${seconds[name]} s`);
+  };
+  const dir = makeCopy();
+  lap('copy');
+  try {
+    addId(dir);
+    const named = typeErrors(dir);
+    lap('type check, the id alone');
     addStep(dir);
     const left = typeErrors(dir);
-    if (left.length) throw new Error(`with the tables filled, type errors remain in ${left.join(', ')}`);
-    const catalogue = vitest(dir, 'domain', 'src/steps/field-catalogue.test.ts');
-    if (catalogue.ok || !catalogue.out.includes('source_of_wealth:step_title'))
-      throw new Error(
-        `without its texts the catalogue test must fail naming source_of_wealth:step_title:\n${catalogue.out}`,
-      );
-    log('without its texts: the catalogue test fails naming source_of_wealth:step_title and the labels');
-
-    // 3. the locale files and the generated copy: the tests pass
+    lap('type check, the step written');
+    const withoutTexts = vitest(dir, [['domain', 'src/steps/field-catalogue.test.ts']]);
+    lap('catalogue test, without its texts');
     addLocales(dir);
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-pdf-labels.ts'], {
       cwd: dir,
       stdio: 'ignore',
     });
-    for (const [project, file] of [
+    const withTexts = vitest(dir, [
       ['domain', 'src/steps/field-catalogue.test.ts'],
       ['domain', 'src/steps/registry.test.ts'],
       ['web', 'src/locales/locales.test.ts'],
-    ] as const) {
-      const run = vitest(dir, project, file);
-      if (!run.ok) throw new Error(`with its texts, ${project} ${file} fails:\n${run.out}`);
-    }
-
-    // 4. the count
+      ['web', 'src/lib/step-screens.test.ts'],
+    ]);
+    lap('tests, with its texts');
     const all = changedFiles(dir);
-    const isLocale = (f: string) => /\/locales\//.test(f);
-    const files = all.filter((f) => !isLocale(f));
-    const locales = all.filter(isLocale);
-    const tables = webTables(dir).filter((f) => files.includes(f));
-    const counted = files.length - Math.max(0, tables.length - 1);
-    log(`files touched: ${counted} (+ ${locales.length} locale files)\n  ${files.join('\n  ')}`);
-    if (counted !== GUIDE_FILE_COUNT)
-      throw new Error(`docs/adding-a-step.md says ${GUIDE_FILE_COUNT} files; the proof touched ${counted}`);
-    return { files, locales };
+    const locales = all.filter((f) => /\/locales\//.test(f));
+    const generated = all.filter((f) => GENERATED.includes(f));
+    const written = all.filter((f) => !locales.includes(f) && !generated.includes(f));
+    return { named, left, withoutTexts, withTexts, written, generated, locales, seconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** What went wrong, each as a sentence (empty: the guide is honest). */
+export function check(r: ProofResult): string[] {
+  const problems: string[] = [];
+  const named = [...r.named.keys()].sort();
+  if (JSON.stringify(named) !== JSON.stringify(TABLES_NAMED))
+    problems.push(
+      `with the id alone the type checker should name exactly ${TABLES_NAMED.join(', ')}; it named ${named.join(', ')}`,
+    );
+  for (const [file, messages] of r.named)
+    if (!messages.every((m) => /source_of_wealth|source-of-wealth/.test(m)))
+      problems.push(`${file}: a message that does not name the new step: ${messages.join(' | ')}`);
+  if (r.left.size)
+    problems.push(
+      `with the step written, type errors remain: ${[...r.left].map(([f, m]) => `${f}: ${m.join(' | ')}`).join('; ')}`,
+    );
+  if (r.withoutTexts.ok || !r.withoutTexts.out.includes('source_of_wealth:step_title'))
+    problems.push(
+      `without its texts the catalogue test must fail naming source_of_wealth:step_title:\n${r.withoutTexts.out}`,
+    );
+  if (!r.withTexts.ok) problems.push(`with its texts the tests fail:\n${r.withTexts.out}`);
+  if (JSON.stringify([...r.written].sort()) !== JSON.stringify([...GUIDE_FILES].sort()))
+    problems.push(
+      `docs/adding-a-step.md lists ${GUIDE_FILES.join(', ')}; the step touched ${r.written.join(', ')}`,
+    );
+  if (r.written.length > TARGET_FILE_COUNT)
+    problems.push(
+      `${r.written.length} files besides the locale files: more than issue #23's ${TARGET_FILE_COUNT}`,
+    );
+  if (JSON.stringify(r.generated) !== JSON.stringify(GENERATED))
+    problems.push(`generated: expected ${GENERATED.join(', ')}, got ${r.generated.join(', ')}`);
+  if (r.locales.length !== 9) problems.push(`locale files: expected 9, got ${r.locales.join(', ')}`);
+  return problems;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const { files, locales } = proveAddAStep();
+  const r = runAddAStep(console.log);
+  const problems = [...check(r)];
+  const tables = perStepTables(root);
+  if (JSON.stringify(tables) !== JSON.stringify([...PER_STEP_TABLE_FILES].sort()))
+    problems.push(`tables keyed by every step id outside the proof's: ${tables.join(', ')}`);
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
   console.log(
-    `add-a-step proof: ${GUIDE_FILE_COUNT} files (${files.length} paths) + 2 docs + ${locales.length} locale files, as the guide says`,
+    `add-a-step proof: ${r.written.length} files + ${r.locales.length} locale files (+ ${r.generated.length} generated), as docs/adding-a-step.md says:\n  ${r.written.join('\n  ')}`,
   );
 }

@@ -14,7 +14,7 @@ const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'unit', cmd: ['npm', 'run', '--silent', 'test:unit'] },
   { name: 'api', cmd: ['npm', 'run', '--silent', 'test:api'] },
-  // issue #23: a throwaway step in a temporary copy; the checks name every file docs/adding-a-step.md lists
+  // (the add-a-step proof, issue #23 and decision 028, is a test of the unit step: scripts/prove-add-a-step.test.ts)
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'bundle', cmd: ['node', 'scripts/check-bundle.mjs'], needs: ['build'] },
   { name: 'e2e', cmd: ['node', 'scripts/test-e2e.mjs'], needs: ['build'] },

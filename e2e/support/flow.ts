@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { STEP_SAMPLES } from '../../packages/domain/src/steps/samples';
+import { STEP_SAMPLES } from '../../packages/domain/src/steps/tables';
 import { STEP_IDS, type StepId } from '../../packages/domain/src/steps/types';
 import {
   apiCall,
@@ -36,7 +36,7 @@ export function sampleHkIdentity(idNumber = randomHkid()): IdentityForApi {
 
 /**
  * The shortest answers the server accepts for a step's form, from the step's own sample
- * (packages/domain/src/steps/<step>/sample.ts): for the profile steps, retired, an income under
+ * (packages/domain/src/steps/<step>/catalogue.ts): for the profile steps, retired, an income under
  * HKD 100k from a pension, a Hong Kong tax resident (the TIN from the HKID, not a US person), no
  * declarations to make.
  */
@@ -116,7 +116,7 @@ export interface StepsBeforeOptions {
 /**
  * Every applicable step before `until` confirmed through the real calls, in the registry's order,
  * on a page whose session is logged in with an application created (the app's /accountType did
- * it): each step with its sample (packages/domain/src/steps/<step>/sample.ts) unless told, the
+ * it): each step with its sample (packages/domain/src/steps/<step>/catalogue.ts) unless told, the
  * steps with calls of their own through them. When the recording is among them it is started right
  * after the account type (the clock runs meanwhile) and its minimum time waited out at its turn
  * (about 45 s for the English recording of a cash HK-only account).

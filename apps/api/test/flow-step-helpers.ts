@@ -2,9 +2,9 @@
 // real routes, and the steps before tax confirmed directly (their own suites test their forms).
 import { ErrorCode, STEP_IDS, STEPS, type StepId } from '@hk/domain';
 import { STEP_FORMS } from '@hk/domain/flow/step-forms';
-import { accountTypeSample } from '@hk/domain/steps/account-type/sample';
-import { addressSample } from '@hk/domain/steps/address/sample';
-import { STEP_SAMPLES } from '@hk/domain/steps/samples';
+import { accountTypeSample } from '@hk/domain/steps/account-type/catalogue';
+import { addressSample } from '@hk/domain/steps/address/catalogue';
+import { STEP_SAMPLES } from '@hk/domain/steps/tables';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { applicationEvents, applicationSteps, applications } from '../src/db/schema';
@@ -114,7 +114,7 @@ export const CN_ADDRESS = {
 
 /**
  * Every step after the ID step and before `until` that has a form confirmed directly, in the flow's
- * order, with its sample (`steps/<step>/sample.ts`) or the answers given in `answers`.
+ * order, with its sample (`steps/<step>/catalogue.ts`) or the answers given in `answers`.
  */
 export async function confirmSamplesBefore(
   t: TestApp,

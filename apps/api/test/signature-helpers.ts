@@ -1,7 +1,7 @@
 // What the signature's API tests share: the signed JSON call, a pad's PNG and strokes, and an
 // applicant brought to the signature (every step before it confirmed with answers the documents show).
 import { applicableSteps, RISK_DISCLOSURE_VERSION, type StepId } from '@hk/domain';
-import { taxSample } from '@hk/domain/steps/tax/sample';
+import { taxSample } from '@hk/domain/steps/tax/catalogue';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { applicationSteps, applications } from '../src/db/schema';

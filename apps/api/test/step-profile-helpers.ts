@@ -1,7 +1,7 @@
 // Helpers of the account-type, employment and financial step tests: an applicant with the ID step
 // done through the real routes, the steps these tests do not cover confirmed directly (their own
 // suites test their forms), and what a refusal must leave as it was.
-import { STEPS, type StepId } from '@hk/domain';
+import { STEP_IDS, STEPS, type StepId } from '@hk/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as z from 'zod/mini';
@@ -69,6 +69,11 @@ export async function applicantBornOn(t: TestApp, birthDate = '1990-06-15'): Pro
   );
   expect(res.json.status, JSON.stringify(res.json)).toBe(0);
   return user;
+}
+
+/** The steps after the ID step and before `until`, in the flow's order (the registry's, not a list). */
+export function stepsBefore(until: StepId): StepId[] {
+  return STEP_IDS.slice(STEP_IDS.indexOf('identity') + 1, STEP_IDS.indexOf(until));
 }
 
 /**

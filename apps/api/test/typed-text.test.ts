@@ -17,6 +17,7 @@ import {
   saveStep,
   snapshotOf,
   stepInfo,
+  stepsBefore,
 } from './step-profile-helpers';
 
 const pgUrl = await findPostgres();
@@ -179,7 +180,7 @@ describe.each(DB_KINDS)('typed text (%s)', (kind) => {
     'direction overrides, control and invisible characters are refused; real names in any script are kept, normalised (item 7)',
     async () => {
       const user = await applicantBornOn(t);
-      await confirmDirectly(t, user, ['address', 'account_type', 'personal']);
+      await confirmDirectly(t, user, stepsBefore('employment'));
       const before = await snapshotOf(t, user);
       const hostile: [string, string][] = [
         ['\u202eDTL EMCA\u0007\u001b', 'text_control_characters'],
@@ -224,7 +225,7 @@ describe.each(DB_KINDS)('typed text (%s)', (kind) => {
     'an answer saved before the rule, now refused by it, is named at its field on the next save (never a 500)',
     async () => {
       const user = await applicantBornOn(t);
-      await confirmDirectly(t, user, ['address', 'account_type', 'personal']);
+      await confirmDirectly(t, user, stepsBefore('employment'));
       const draft = await saveStep(t, user, 'employment', {
         answers: { status: 'employed', company_name: 'ACME LTD' },
       });
@@ -254,7 +255,7 @@ describe.each(DB_KINDS)('typed text (%s)', (kind) => {
 
   run('a confirmed text is stored NFC and trimmed; a draft as typed', async () => {
     const user = await applicantBornOn(t);
-    await confirmDirectly(t, user, ['address', 'account_type', 'personal']);
+    await confirmDirectly(t, user, stepsBefore('employment'));
     const typed = '  Cafe\u0301 Holdings\r\n';
     const draft = await saveStep(t, user, 'employment', {
       answers: { status: 'employed', company_name: typed },

@@ -1,4 +1,4 @@
-import type { StepId } from '@hk/domain';
+import { STEP_IDS, type StepId } from '@hk/domain';
 
 /** One screen of a step: what the router, the titles and the links need, not its page. */
 export interface StepScreen {
@@ -16,12 +16,21 @@ export interface StepScreens extends StepScreen {
   more?: Readonly<Record<string, StepScreen>>;
 }
 
-// The one table of the step screens (issue #13), data only (issue #23): the step paths, the step
-// header's dots, the progress page's titles, the review's headings and edit links, and the route
-// titles read it. A step missing here, or missing a field, fails the type check. Each screen's page
-// is in app/step-screens.ts (STEP_PAGES), the one place that names every feature's page: this table
-// sits low, in lib/, so the pages can read it without importing app/ (decision 008).
-export const STEP_SCREENS = {
+/** `account_type` → `account-type`: a step id as its address spells it. */
+type Kebab<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Kebab<B>}` : S;
+
+/** A step's screen by the convention: `/userinfo/<its id, kebab-case>`, `title_<id>`, namespace `<id>`. */
+interface ConventionalScreens<S extends StepId> {
+  readonly path: `/userinfo/${Kebab<S>}`;
+  readonly titleKey: `title_${S}`;
+  readonly namespace: S;
+}
+
+/**
+ * The steps whose screens keep another address, title or namespace than the convention gives
+ * (spec §2's addresses and the texts that were there before it): what each overrides.
+ */
+const NOT_BY_CONVENTION = {
   identity: {
     path: '/userinfo/id',
     titleKey: 'title_id_location',
@@ -37,72 +46,33 @@ export const STEP_SCREENS = {
       },
     },
   },
-  address: {
-    path: '/userinfo/address',
-    titleKey: 'title_address',
-    namespace: 'address',
-  },
-  account_type: {
-    path: '/userinfo/account-type',
-    titleKey: 'title_account_type_step',
-    namespace: 'account_type',
-  },
-  personal: {
-    path: '/userinfo/personal',
-    titleKey: 'title_personal',
-    namespace: 'personal',
-  },
-  employment: {
-    path: '/userinfo/employment',
-    titleKey: 'title_employment',
-    namespace: 'employment',
-  },
-  financial: {
-    path: '/userinfo/financial',
-    titleKey: 'title_financial',
-    namespace: 'financial',
-  },
-  tax: {
-    path: '/userinfo/tax',
-    titleKey: 'title_tax',
-    namespace: 'tax',
-  },
-  declarations: {
-    path: '/userinfo/declarations',
-    titleKey: 'title_declarations',
-    namespace: 'declarations',
-  },
-  investment: {
-    path: '/userinfo/investment',
-    titleKey: 'title_investment',
-    namespace: 'investment',
-  },
-  risk_disclosure: {
-    path: '/userinfo/risk-disclosure',
-    titleKey: 'title_risk_disclosure',
-    namespace: 'risk_disclosure',
-  },
-  identity_media: {
-    path: '/userinfo/identity-photos',
-    titleKey: 'title_identity_media',
-    namespace: 'identity_media',
-  },
-  bank: {
-    path: '/userinfo/bank',
-    titleKey: 'title_bank',
-    namespace: 'bank',
-  },
-  signature: {
-    path: '/userinfo/signature',
-    titleKey: 'title_signature',
-    namespace: 'signature',
-  },
-  review: {
-    path: '/userinfo/review',
-    titleKey: 'title_review',
-    namespace: 'review',
-  },
-} as const satisfies Record<StepId, StepScreens>;
+  account_type: { titleKey: 'title_account_type_step' },
+  identity_media: { path: '/userinfo/identity-photos' },
+} as const satisfies { readonly [S in StepId]?: Partial<StepScreens> };
+type Overrides = typeof NOT_BY_CONVENTION;
+
+type ScreensOf<S extends StepId> = S extends keyof Overrides
+  ? Omit<ConventionalScreens<S>, keyof Overrides[S]> & Overrides[S]
+  : ConventionalScreens<S>;
+
+// The one table of the step screens (issue #13), data only (issue #23): the step paths, the step
+// header's dots, the progress page's titles, the review's headings and edit links, and the route
+// titles read it. Derived from the registry's step ids (issue #23, decision 028): a new step gets
+// `/userinfo/<id>`, `title_<id>` in `common` and its texts in `<id>.json` without an entry here;
+// its page goes in app/step-screens.ts (STEP_PAGES), the one place that names every feature's page,
+// and the type checker names that file for the new address. This table sits low, in lib/, so the
+// pages can read it without importing app/ (decision 008).
+export const STEP_SCREENS = Object.fromEntries(
+  STEP_IDS.map((id) => [
+    id,
+    {
+      path: `/userinfo/${id.replaceAll('_', '-')}`,
+      titleKey: `title_${id}`,
+      namespace: id,
+      ...(NOT_BY_CONVENTION as Readonly<Partial<Record<StepId, Partial<StepScreens>>>>)[id],
+    },
+  ]),
+) as { readonly [S in StepId]: ScreensOf<S> };
 
 type PathsOf<T> = T extends { path: infer P extends string }
   ? P | (T extends { more: infer M } ? { [K in keyof M]: PathsOf<M[K]> }[keyof M] : never)

@@ -1,43 +1,14 @@
-// The table of the steps saved through the generic step call (POST /v9/OpenAccountHk/step/:step):
-// which step has a form (`STEP_FORMS`; each form is in its step's folder, steps/<step>/form.ts, of
-// the type in steps/step-form.ts), and "earlier steps first". Imported by path: the login screen
-// never loads the forms.
-import { accountTypeForm } from '../steps/account-type/form';
-import { addressForm } from '../steps/address/form';
-import { bankForm } from '../steps/bank/form';
-import { declarationsForm } from '../steps/declarations/form';
-import { employmentForm } from '../steps/employment/form';
-import { financialForm } from '../steps/financial/form';
-import { identityMediaForm } from '../steps/identity-media/form';
-import { investmentForm } from '../steps/investment/form';
-import { personalForm } from '../steps/personal/form';
+// The steps saved through the generic step call (POST /v9/OpenAccountHk/step/:step): which step has a
+// form (`STEP_FORMS`, declared in steps/tables.ts with the other per-step tables; each form is in its
+// step's folder, steps/<step>/form.ts, of the type in steps/step-form.ts), and "earlier steps first".
+// Imported by path: the login screen never loads the forms.
 import { applicableSteps } from '../steps/registry';
-import type { StepForm } from '../steps/step-form';
-import { taxForm } from '../steps/tax/form';
+import { STEP_FORMS } from '../steps/tables';
 import type { ApplicationFacts, StepId } from '../steps/types';
 
 export type { StepForm, StepFormContext } from '../steps/step-form';
 
-/**
- * Every step's form on the generic call, or `null` for a step passed by calls of its own (the ID
- * step, the recording, the signature, the review). A step missing here fails the type check.
- */
-export const STEP_FORMS: Readonly<Record<StepId, StepForm | null>> = {
-  identity: null,
-  address: addressForm,
-  account_type: accountTypeForm,
-  personal: personalForm,
-  employment: employmentForm,
-  financial: financialForm,
-  tax: taxForm,
-  declarations: declarationsForm,
-  investment: investmentForm,
-  risk_disclosure: null,
-  identity_media: identityMediaForm,
-  bank: bankForm,
-  signature: null,
-  review: null,
-};
+export { STEP_FORMS };
 
 /**
  * "Earlier steps first", written once: the applicable steps before `stepId`, in the flow's order,

@@ -14,7 +14,7 @@ import { STEP_FORMS } from '../flow/step-forms';
 import { allCatalogueKeys, FIELD_CATALOGUES, renderStepAnswers } from './catalogues';
 import type { Audience, FieldCatalogue, Translate } from './field-catalogue';
 import { STEPS } from './registry';
-import { STEP_SAMPLES } from './samples';
+import { STEP_SAMPLES } from './tables';
 import { STEP_IDS, type StepId } from './types';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../apps/web/src/locales');
@@ -36,7 +36,7 @@ function translator(lang: Language): Translate {
   };
 }
 
-/** Every step's saved samples (steps/<step>/sample.ts), taking every branch of its catalogue. */
+/** Every step's saved samples (beside its catalogue, steps/<step>/catalogue.ts), taking every branch of its catalogue. */
 const SAVED = STEP_IDS.flatMap((step) =>
   STEP_SAMPLES[step].saved.map((sample, i) => ({ step, i, ...sample })),
 );
@@ -107,7 +107,7 @@ describe('field catalogues', () => {
     expect(unlisted(FIELD_CATALOGUES[step].fields, answers), step).toEqual([]);
   });
 
-  it('every field of every catalogue is read by some sample (add it to steps/<step>/sample.ts)', () => {
+  it('every field of every catalogue is read by some sample (add it to its sample, steps/<step>/catalogue.ts)', () => {
     const unread = STEP_IDS.flatMap((step) =>
       Object.keys(FIELD_CATALOGUES[step].fields)
         .filter((f) => !STEP_SAMPLES[step].saved.some((s) => f in s.answers || f in s.sealed))

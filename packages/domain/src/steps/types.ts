@@ -124,7 +124,7 @@ export interface SavedAnswers {
 }
 
 /**
- * Valid answers of one step (`steps/<step>/sample.ts`, listed in `STEP_SAMPLES`): the catalogue
+ * Valid answers of one step (`steps/<step>/catalogue.ts`, listed in `STEP_SAMPLES`): the catalogue
  * test, the API tests' helpers and the e2e journeys walk the registry with them instead of
  * hand-written sequences of steps.
  */

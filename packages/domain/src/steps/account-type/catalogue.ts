@@ -1,4 +1,5 @@
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import type { StepSample } from '../types';
 import { ASSET_PROOF_TYPES } from './account-rules';
 import { SECURITIES_ACCOUNT_TYPES, TRADING_MARKETS } from './definition';
 
@@ -38,3 +39,23 @@ export const accountTypeCatalogue = defineCatalogue({
     },
   },
 });
+
+/** Valid answers of the account type step, which the catalogue test, the API helpers and the journeys walk. */
+export const accountTypeSample = {
+  saved: [
+    {
+      answers: {
+        securities: 'margin',
+        markets: ['US', 'HK'],
+        futures: true,
+        asset_proof_type: 'bank_statement',
+        asset_proof_amount_cents: 125_000_000,
+        asset_proof_issued_on: '2026-11-01',
+      },
+      sealed: {},
+    },
+    { answers: { securities: 'cash', markets: ['HK'], futures: false }, sealed: {} },
+    { answers: { securities: 'cash', markets: ['US'], futures: false }, sealed: {} },
+  ],
+  form: { securities: 'cash', markets: ['HK'], futures: false },
+} satisfies StepSample;

@@ -1,4 +1,5 @@
 import { defineCatalogue } from '../field-catalogue';
+import type { StepSample } from '../types';
 import { IDENTITY_MEDIA_METHOD_VALUES } from './definition';
 
 /** Photos or a video: the review says they are taken; the PDF and the back office read which. */
@@ -17,3 +18,12 @@ export const identityMediaCatalogue = defineCatalogue({
     },
   },
 });
+
+/** Valid answers of the identity media step, which the catalogue test, the API helpers and the journeys walk. */
+export const identityMediaSample = {
+  saved: [
+    { answers: { method: 'video' }, sealed: {} },
+    { answers: { method: 'photos' }, sealed: {} },
+  ],
+  form: { method: 'photos' },
+} satisfies StepSample;

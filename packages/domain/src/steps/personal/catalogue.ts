@@ -1,4 +1,5 @@
 import { defineCatalogue, EVERYONE } from '../field-catalogue';
+import type { StepSample } from '../types';
 import { EDUCATION_LEVELS, MARITAL_STATUSES, RESIDENTIAL_PROPERTY_TYPES } from './form';
 
 export const personalCatalogue = defineCatalogue({
@@ -22,3 +23,24 @@ export const personalCatalogue = defineCatalogue({
     email: { label: 'personal:email', value: { kind: 'text' }, audience: EVERYONE },
   },
 });
+
+/** Valid answers of the personal step, which the catalogue test, the API helpers and the journeys walk. */
+export const personalSample = {
+  saved: [
+    {
+      answers: {
+        education: 'undergraduate',
+        marital_status: 'married',
+        residential_property: 'owned_mortgaged',
+        email: 'meiling@example.com',
+      },
+      sealed: {},
+    },
+  ],
+  form: {
+    education: 'undergraduate',
+    marital_status: 'single',
+    residential_property: 'rented',
+    email: 'chan.taiman@example.com',
+  },
+} satisfies StepSample;
