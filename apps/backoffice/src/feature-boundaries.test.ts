@@ -1,8 +1,9 @@
 // @vitest-environment node
-// Issue #23 (decision 020; the web app's rule, decision 016): a feature of the console never imports
-// another feature, and shared code (components/, lib/) imports no feature. What two features need
-// lives in lib/ (the API client, the Hong Kong time formatter) or components/; app/ (the router, the
-// session, the route table) wires the features and may import them. No feature is a public surface
+// Issue #23 (decisions 020, 028; the web app's rule, decision 016): a feature of the console never
+// imports another feature, shared code (components/, lib/) imports no feature, and nothing below app/
+// (features, components, lib) imports app/: the arrows point down. What two features need lives in
+// lib/ (the API client, the Hong Kong time formatter, the route table, the session) or components/;
+// app/ (the router, the shell, the providers) wires the features and may import them. No feature is a public surface
 // of another: the one thing they shared (formatHkTime, in features/review/format.ts) moved down to
 // lib/hk-time.ts. Read from dependency-cruiser's graph (scripts/lib/import-graph.ts): imports,
 // re-exports, lazy imports and type-only imports alike; a feature's own tests are held to it too.
@@ -39,6 +40,16 @@ const sharedIntoFeature = (src: string) => (arrow: Arrow) => {
   return /^(components|lib)\//.test(rel) && !/\.test\.tsx?$/.test(rel) && featureOf(arrow.to, src) !== null;
 };
 
+/** An arrow up into app/ from below it (features, components, lib; tests aside: they drive app/). */
+const upIntoApp = (src: string) => (arrow: Arrow) => {
+  const from = path.posix.relative(src, arrow.from);
+  return (
+    /^(features|components|lib)\//.test(from) &&
+    !/\.test\.tsx?$/.test(from) &&
+    path.posix.relative(src, arrow.to).startsWith('app/')
+  );
+};
+
 describe('console feature boundaries', () => {
   const src = path.relative(ROOT, SRC).split(path.sep).join('/');
   let graph: ImportGraph;
@@ -58,6 +69,11 @@ describe('console feature boundaries', () => {
     expect(forbiddenArrows(g, sharedIntoFeature(src))).toEqual([]);
   });
 
+  it('nothing below app/ (features, components, lib) imports app/', () => {
+    expect([...graph.keys()].filter((f) => f.startsWith(`${src}/app/`)).length).toBeGreaterThan(3);
+    expect(forbiddenArrows(graph, upIntoApp(src))).toEqual([]);
+  });
+
   describe('the check itself (a planted fixture)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-features-'));
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -75,6 +91,14 @@ describe('console feature boundaries', () => {
       'src/components/title.tsx': "export { formatHkTime } from '../features/review/format';\n",
       'src/lib/helper.test.ts':
         "import { formatHkTime } from '../features/review/format';\nexport { formatHkTime };\n",
+      'src/app/routes.ts': 'export const ROUTES = {};\n',
+      'src/app/shell.tsx': "import { ROUTES } from './routes';\nexport default ROUTES;\n",
+      'src/features/home/home-page.tsx':
+        "import { ROUTES } from '../../app/routes';\nexport default ROUTES;\n",
+      'src/features/home/home.test.tsx': "import { ROUTES } from '../../app/routes';\nexport { ROUTES };\n",
+      'src/components/menu.tsx':
+        "import type { ROUTES } from '../app/routes';\nexport type R = typeof ROUTES;\n",
+      'src/lib/session.tsx': "export const load = () => import('../app/shell');\n",
     };
     for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -90,6 +114,11 @@ describe('console feature boundaries', () => {
       ]);
       expect(forbiddenArrows(g, sharedIntoFeature('src'))).toEqual([
         'src/components/title.tsx → ../features/review/format',
+      ]);
+      expect(forbiddenArrows(g, upIntoApp('src'))).toEqual([
+        'src/components/menu.tsx → ../app/routes (type only)',
+        'src/features/home/home-page.tsx → ../../app/routes',
+        'src/lib/session.tsx → ../app/shell (lazy)',
       ]);
     }, 60_000);
   });

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { ConsoleLanguage } from '../lib/i18n';
 import { currentLanguage } from '../lib/i18n';
+import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './router';
-import { SessionProvider } from './session';
 import { CONSOLE_THEME } from './theme';
 
 /**

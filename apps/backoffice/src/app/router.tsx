@@ -2,8 +2,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { SignInPage } from '../features/sign-in/components/sign-in-page';
-import { ROUTES } from './routes';
-import { useSession } from './session';
+import { ROUTES } from '../lib/routes';
+import { useSession } from '../lib/session';
 
 // Everything behind sign-in (layout, menu, pages) is one chunk loaded after it: the sign-in page
 // alone is the console's first load.

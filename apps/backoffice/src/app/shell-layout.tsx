@@ -6,8 +6,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { PAGE_TITLE_ID } from '../components/page-title';
 import { StaffApiError } from '../lib/api';
-import { MENU_ROUTES, ROUTES } from './routes';
-import { useSession, useStaffSession } from './session';
+import { MENU_ROUTES, ROUTES } from '../lib/routes';
+import { useSession, useStaffSession } from '../lib/session';
 
 /** The signed-in console: the side menu (only what the person's roles allow), who is signed in, sign-out. */
 export function ShellLayout() {

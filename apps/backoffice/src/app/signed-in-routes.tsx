@@ -4,8 +4,8 @@ import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotAllowedPage, NotFoundPage } from '../components/not-allowed-page';
 import { HomePage } from '../features/home/components/home-page';
-import { ROUTES } from './routes';
-import { useStaffSession } from './session';
+import { ROUTES } from '../lib/routes';
+import { useStaffSession } from '../lib/session';
 import { ShellLayout } from './shell-layout';
 
 // Each page is its own chunk, fetched when its route opens (decision 019): the console's first

@@ -14,13 +14,13 @@ import {
 import { STAFF_LANGUAGES } from '@hk/domain/staff/contracts';
 import { STAFF_ROLES } from '@hk/domain/staff/roles';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../app/routes';
-import { SIGNED_OUT_NOTICES } from '../app/session';
 import { OUTBOX_RUNTIME_KEYS } from '../features/outbox/texts';
 import { RECORDS_RUNTIME_KEYS } from '../features/records/texts';
 import { CASE_RUNTIME_KEYS } from '../features/review/texts';
 import { STAFF_RUNTIME_KEYS } from '../features/staff/texts';
 import { DOMAIN_REVIEW_CATALOGUES } from '../lib/i18n';
+import { ROUTES } from '../lib/routes';
+import { SIGNED_OUT_NOTICES } from '../lib/session';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');

@@ -3,10 +3,10 @@ import { Alert, Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { casePath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { casePath } from '../../../lib/routes';
 import {
   fetchAccessEventsOfApplication,
   fetchAccessEventsOfStaff,

@@ -2,9 +2,9 @@ import { checkHasPermission } from '@hk/domain/staff/roles';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MENU_ROUTES, ROUTES } from '../../../app/routes';
-import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
+import { MENU_ROUTES, ROUTES } from '../../../lib/routes';
+import { useStaffSession } from '../../../lib/session';
 
 /** What the signed-in person can open, by their roles' permissions. */
 export function HomePage() {

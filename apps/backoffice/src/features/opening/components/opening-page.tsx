@@ -3,11 +3,11 @@ import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { recordsPath } from '../../../lib/routes';
 import { fetchOpeningQueue, openAccount } from '../api/opening-api';
 
 type Queue =

@@ -3,10 +3,10 @@ import { Alert, Button, Input, Space, Table, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { recordsPath } from '../../../lib/routes';
 import { fetchDisposalList } from '../api/records-api';
 import { basisKey, statusKey } from '../texts';
 

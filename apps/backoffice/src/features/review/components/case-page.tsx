@@ -5,11 +5,11 @@ import { Alert, Button, Descriptions, Space, Spin, Tag, Timeline, Typography } f
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { casePath, ROUTES, recordsPath } from '../../../app/routes';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { casePath, ROUTES, recordsPath } from '../../../lib/routes';
 import {
   approveCase,
   assignCaseTo,

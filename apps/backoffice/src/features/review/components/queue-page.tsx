@@ -18,12 +18,12 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { casePath } from '../../../app/routes';
-import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { casePath } from '../../../lib/routes';
+import { useStaffSession } from '../../../lib/session';
 import { assignCaseToMe, fetchQueue, queueQueryOf, queueSearchOf } from '../api/review-api';
 import { checkCanAssignToMe } from '../assign-rule';
 import type { SORT_TEXT_KEYS } from '../texts';

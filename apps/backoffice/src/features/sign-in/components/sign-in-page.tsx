@@ -3,9 +3,9 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import type { SignedOutNotice } from '../../../app/session';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { StaffApiError } from '../../../lib/api';
+import type { SignedOutNotice } from '../../../lib/session';
 import { createSession } from '../../../lib/session-api';
 
 type Field = keyof typeof StaffSignInRequestSchema.shape;

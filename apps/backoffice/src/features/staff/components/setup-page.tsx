@@ -3,10 +3,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { ROUTES } from '../../../lib/routes';
 import { finishSetup, startSetup } from '../api/staff-api';
 
 type Page =

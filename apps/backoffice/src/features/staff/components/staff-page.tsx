@@ -10,11 +10,11 @@ import { checkIsDecidingRole, STAFF_ROLES, type StaffRole } from '@hk/domain/sta
 import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStaffSession } from '../../../app/session';
 import { PageTitle } from '../../../components/page-title';
 import { TAG_ATTENTION, TAG_ERROR, TAG_OK } from '../../../components/tag-colors';
 import { StaffApiError } from '../../../lib/api';
 import { formatHkTime } from '../../../lib/hk-time';
+import { useStaffSession } from '../../../lib/session';
 import { changeRoles, createStaff, fetchStaff, newSetupLink, staffAction } from '../api/staff-api';
 import { languageKey } from '../texts';
 

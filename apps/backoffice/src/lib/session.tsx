@@ -1,8 +1,8 @@
 import type { StaffSession } from '@hk/domain/staff/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { StaffApiError, setCsrfToken, setSessionEndedHandler } from '../lib/api';
-import { applyAccountLanguage } from '../lib/i18n';
-import { deleteSession, fetchSession } from '../lib/session-api';
+import { StaffApiError, setCsrfToken, setSessionEndedHandler } from './api';
+import { applyAccountLanguage } from './i18n';
+import { deleteSession, fetchSession } from './session-api';
 
 /** Why the sign-in page is shown, when it is worth saying (each has a `sign_in:notice_*` text). */
 export const SIGNED_OUT_NOTICES = ['session_ended', 'signed_out', 'unreachable'] as const;
