@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every call the console makes to its API is one the permission table declares (issue #23, decision
 // 028): each exported function of the console's API modules (features/*/api, lib/*-api.ts) is called
 // with stand-in arguments against a recording fetch, and each request (and each file address an API
