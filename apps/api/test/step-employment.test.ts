@@ -6,6 +6,7 @@ import {
   applicantBornOn,
   CASH_HK,
   confirmDirectly,
+  confirmStepsBefore,
   EMPLOYED,
   saveStep,
   snapshotOf,
@@ -20,13 +21,7 @@ describe.each(DB_KINDS)('the employment step (%s)', (kind) => {
   /** An applicant whose steps before employment are confirmed (account type through the real call). */
   async function ready(securities: 'cash' | 'margin' = 'cash') {
     const user = await applicantBornOn(t);
-    await confirmDirectly(t, user, ['address']);
-    const at = await saveStep(t, user, 'account_type', {
-      confirm: true,
-      answers: { ...CASH_HK, securities },
-    });
-    expect(at.json.status).toBe(0);
-    await confirmDirectly(t, user, ['personal']);
+    await confirmStepsBefore(t, user, 'employment', { account_type: { ...CASH_HK, securities } });
     return user;
   }
 

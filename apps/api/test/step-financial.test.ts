@@ -5,7 +5,7 @@ import { DB_KINDS, findPostgres, useTestApp } from './helpers';
 import {
   applicantBornOn,
   CASH_HK,
-  confirmDirectly,
+  confirmStepsBefore,
   EMPLOYED,
   saveStep,
   snapshotOf,
@@ -27,12 +27,7 @@ describe.each(DB_KINDS)('the financial step (%s)', (kind) => {
 
   async function ready() {
     const user = await applicantBornOn(t);
-    await confirmDirectly(t, user, ['address']);
-    expect((await saveStep(t, user, 'account_type', { confirm: true, answers: CASH_HK })).json.status).toBe(
-      0,
-    );
-    await confirmDirectly(t, user, ['personal']);
-    expect((await saveStep(t, user, 'employment', { confirm: true, answers: EMPLOYED })).json.status).toBe(0);
+    await confirmStepsBefore(t, user, 'financial', { account_type: CASH_HK, employment: EMPLOYED });
     return user;
   }
 
@@ -120,11 +115,7 @@ describe.each(DB_KINDS)('the financial step (%s)', (kind) => {
 
   run('needs the employment step first; each applicant reads only their own', async () => {
     const early = await applicantBornOn(t);
-    await confirmDirectly(t, early, ['address']);
-    expect((await saveStep(t, early, 'account_type', { confirm: true, answers: CASH_HK })).json.status).toBe(
-      0,
-    );
-    await confirmDirectly(t, early, ['personal']);
+    await confirmStepsBefore(t, early, 'employment', { account_type: CASH_HK });
     expect((await saveStep(t, early, 'financial', { confirm: true, answers: GOOD })).json.status).toBe(
       ErrorCode.STEP_NOT_READY,
     );

@@ -77,6 +77,23 @@ export function stepsBefore(until: StepId): StepId[] {
 }
 
 /**
+ * The steps after the ID step and before `until` confirmed in the flow's order (the registry's):
+ * those given in `throughTheCall` by the real step call with those answers, the others directly.
+ */
+export async function confirmStepsBefore(
+  t: TestApp,
+  user: TestUser,
+  until: StepId,
+  throughTheCall: Partial<Record<StepId, Record<string, unknown>>> = {},
+) {
+  for (const step of stepsBefore(until)) {
+    const answers = throughTheCall[step];
+    if (!answers) await confirmDirectly(t, user, [step]);
+    else expect((await saveStep(t, user, step, { confirm: true, answers })).json.status, step).toBe(0);
+  }
+}
+
+/**
  * Confirms steps as they stand (with whatever answers they have, none at all included), bypassing
  * their forms: the steps before the one under test that belong to other suites (address, personal).
  */
