@@ -18,7 +18,8 @@ export default defineConfig({
       },
       {
         // the repository's own structure (scripts/import-structure.test.ts: import circles, decision
-        // 020); dependency-cruiser parses the four source trees with the TypeScript compiler (~20-30 s)
+        // 020); dependency-cruiser parses the four source trees with the TypeScript compiler (~20-30 s);
+        // and the add-a-step proof (scripts/prove-add-a-step.test.ts, decision 028: ~60 s of CPU)
         test: {
           name: 'scripts',
           root: './scripts',
