@@ -9,7 +9,8 @@
 // test helpers has submitted an application.
 // Loopback only; each route is loaded for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (10),
 // in BENCH_ROUNDS (default 2) slices taken in turn, so a change of the machine's load falls on
-// every route alike. BENCH_DB=pglite|postgresql: one database only. BENCH_SECONDS=50 is a 5-minute run per database (the memory figure).
+// every route alike. BENCH_DB=pglite|postgresql: one database only;
+// BENCH_ROUTES=status,info: those calls only (and /healthz). BENCH_CPU_PROF=<dir>: the server's CPU profile. BENCH_SECONDS=50 is a 5-minute run per database (the memory figure).
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -186,7 +187,10 @@ const cpuOf = (s: Stats) => s.cpuMicros.user + s.cpuMicros.system;
 
 async function benchOne(db: string, server: Started): Promise<Row[]> {
   const base = `http://127.0.0.1:${server.port}`;
-  const routes = [...STATUS_PAGE_CALLS.map((p) => `POST ${p}`), 'GET /healthz'];
+  // BENCH_ROUTES=status,info: only the calls whose path contains one of these (with /healthz, always)
+  const only = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
+  const calls = only ? STATUS_PAGE_CALLS.filter((p) => only.some((o) => p.includes(o))) : STATUS_PAGE_CALLS;
+  const routes = [...calls.map((p) => `POST ${p}`), 'GET /healthz'];
   const rows = new Map<string, Row>();
   // Two calls of each first, alone: the numbers mean nothing if a route answers an error, and the
   // statements of exactly one call are counted on the second (the first may fill a cache).

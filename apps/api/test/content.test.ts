@@ -3,10 +3,11 @@
 // service), served from a cache that sees every change, also one made by another app instance.
 import { hongKongToday } from '@hk/domain';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { contentEvents } from '../src/db/schema';
+import { contentStamp } from '../src/plugins/app/content/content-repository';
 import { findLiveKeys } from '../src/plugins/app/files/file-sweep';
 import { createLoggedInUser, multipartBody, post } from './application-helpers';
 import { createTestApp, DB_KINDS, findPostgres, type TestApp, useTestApp } from './helpers';
@@ -148,6 +149,28 @@ describe.each(DB_KINDS)('content (%s)', (kind) => {
     expect([again.statusCode, again.json().status]).toEqual([404, 5301]);
     const unknown = await staffCall(t, editor, 'PUT', '/content/ipos/not-an-id', { ...ipo(t), version: 0 });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  test('the content stamp moves with every committed event, read from one row (migration 0018)', async () => {
+    const db = t.app.ctx.db;
+    const editor = await signInStaff(t, await createStaff(t, ['content_editor']));
+    const countEvents = async () => (await db.select({ id: contentEvents.id }).from(contentEvents)).length;
+    const before = Number(await contentStamp(db));
+    const eventsBefore = await countEvents();
+    // nothing written: the stamp stays
+    expect((await staffCall(t, editor, 'GET', '/content/ipos')).statusCode).toBe(200);
+    expect(Number(await contentStamp(db))).toBe(before);
+    const created = await staffCall(t, editor, 'POST', '/content/ipos', ipo(t, { productCode: '7777' }));
+    expect(created.json().status, created.body).toBe(0);
+    await staffCall(t, editor, 'PUT', `/content/ipos/${created.json().data.id}`, {
+      ...ipo(t, { productCode: '7777', leverage: '0' }),
+      version: 0,
+    });
+    // one bump per event, in the event's transaction
+    expect(Number(await contentStamp(db)) - before).toBe((await countEvents()) - eventsBefore);
+    expect(Number(await contentStamp(db))).toBe(before + 2);
+    // the row cannot be deleted (nor truncated) from under the caches
+    await expect(db.execute(sql`delete from content_stamp`)).rejects.toThrow();
   });
 
   test('two saves racing from the same version: one is written, the other refused, one event', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { computeSign } from '@hk/domain';
 import { describe, expect, it } from 'vitest';
-import { createVault, randomToken, sha256Hex } from '../src/lib/crypto';
+import { computeSignNode, createVault, randomToken, sha256Hex } from '../src/lib/crypto';
 
 const key = randomBytes(32);
 const vault = createVault(key);
@@ -88,5 +89,20 @@ describe('session tokens', () => {
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(a, 'base64url')).toHaveLength(32);
     expect(randomToken()).not.toBe(a);
+  });
+});
+
+describe("the server's request signature (node:crypto)", () => {
+  it('is the digest the clients compute with @hk/domain, for any subject, time and secret', () => {
+    const cases: [string, string | number, string][] = [
+      ['', '1700000000000', 'test-secret'],
+      ['85291234567', 1700000000000, 's3cret'],
+      [randomToken(), String(Date.now()), 'ünïcode 密钥'],
+      ['李小红', '0', ''],
+    ];
+    for (const [subject, t, secret] of cases)
+      expect(computeSignNode(subject, t, secret)).toBe(computeSign(subject, t, secret));
+    // a known vector: sha256(":1:x")
+    expect(computeSignNode('', 1, 'x')).toBe(sha256Hex(':1:x'));
   });
 });

@@ -1,7 +1,6 @@
 import {
   COMMON_PARAM_KEYS,
   CommonParamsSchema,
-  computeSign,
   fieldErrorsOf,
   type Language,
   normalizeMobile,
@@ -12,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error';
+import { computeSignNode } from '../../lib/crypto';
 
 /** What a Device-Id may be: letters, digits and `-_.:`, at most 64 (a UUID, the spec's 16 characters). */
 const DEVICE_ID_RE = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -105,7 +105,7 @@ export const requestContext = fp(
       if (token && request.token && token !== request.token) throw new AppError('BAD_SIGN');
       const mobile = first(params.mobile);
       const subject = request.token || (mobile ? normalizeMobile(mobile) : '');
-      const expected = computeSign(subject, t, opts.signSecret);
+      const expected = computeSignNode(subject, t, opts.signSecret);
       if (sign !== expected) throw new AppError('BAD_SIGN');
       // the free ones (`source`, `empId`…, kept with the user or application) under the text rule,
       // once the sign holds; routes outside the signed API (health, dev, the web app's pages) keep none

@@ -65,13 +65,18 @@ function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
   };
 }
 
-// timestamps inside JSON come back as text (ISO 8601 with an offset)
-const dateOf = (v: unknown): Date | null => (typeof v === 'string' ? new Date(v) : null);
+// timestamps inside JSON are sent as milliseconds since the epoch (`epochMs`): a Date from a number
+// costs nothing, one parsed from ISO 8601 text was a visible part of the status call's time (13
+// steps; decision 027)
+const dateOf = (v: unknown): Date | null => (typeof v === 'number' ? new Date(v) : null);
+/** A timestamp column as whole milliseconds since the epoch (a JSON number; null stays null). */
+const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
 
 interface StepJson {
   step: string;
   answers: Record<string, unknown>;
-  confirmed_at: string | null;
+  /** ms since the epoch */
+  confirmed_at: number | null;
   reopened_reason: string | null;
   version?: number;
   id_number_masked?: string | null;
@@ -108,7 +113,7 @@ const statusQuery = preparedPerDb((db: Db) =>
       application: applicationColumns,
       steps: sql<StepJson[] | null>`(
         select json_agg(json_build_object(
-          'step', s.step, 'answers', s.answers, 'confirmed_at', s.confirmed_at,
+          'step', s.step, 'answers', s.answers, 'confirmed_at', ${epochMs('s.confirmed_at')},
           'reopened_reason', s.reopened_reason) order by s.created_at)
         from ${applicationSteps} s where s.application_id = ${applications.id})`,
       contentStamp: contentStampSql(),
@@ -151,7 +156,7 @@ const infoQuery = preparedPerDb((db: Db) =>
       application: applicationColumns,
       steps: sql<StepJson[] | null>`(
         select json_agg(json_build_object(
-          'step', s.step, 'answers', s.answers, 'confirmed_at', s.confirmed_at,
+          'step', s.step, 'answers', s.answers, 'confirmed_at', ${epochMs('s.confirmed_at')},
           'reopened_reason', s.reopened_reason, 'version', s.version,
           'id_number_masked', s.sealed->'id_number'->>'masked'))
         from ${applicationSteps} s
@@ -159,7 +164,7 @@ const infoQuery = preparedPerDb((db: Db) =>
       documents: sql<Record<string, unknown>[] | null>`(
         select json_agg(json_build_object(
           'id', d.id, 'kind', d.kind, 'mime', d.mime, 'width', d.width, 'height', d.height,
-          'size', d.size, 'created_at', d.created_at) order by d.created_at)
+          'size', d.size, 'created_at', ${epochMs('d.created_at')}) order by d.created_at)
         from ${documents} d
         where d.application_id = ${applications.id} and d.step = 'identity' and d.deleted_at is null)`,
     })
@@ -189,7 +194,7 @@ export const readSessionInfo: SessionReader<InfoReading> = async (db: Db, tokenH
         width: d.width as number,
         height: d.height as number,
         size: d.size as number,
-        createdAt: new Date(d.created_at as string),
+        createdAt: new Date(d.created_at as number),
       })),
     },
   };

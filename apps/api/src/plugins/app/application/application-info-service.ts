@@ -2,7 +2,6 @@
 // from one read each (applicant-view-repository.ts, decision 023).
 import {
   type ApplicationInfo,
-  applicableSteps,
   checkIsEditableStatus,
   type IdLocation,
   type IdType,
@@ -58,12 +57,13 @@ function stepStates(
   progress: ReturnType<typeof progressOf>,
   rows: readonly StatusStepRow[],
 ): UserStatus['steps'] {
-  return applicableSteps(progress.facts)
+  const reasons = new Map(rows.map((r) => [r.step, r.reopenedReason]));
+  return progress.applicable
     .filter((s) => s.id !== 'review')
     .map((s) => ({
       step: s.id,
       confirmed: progress.confirmed.has(s.id),
-      reopened_reason: (rows.find((r) => r.step === s.id)?.reopenedReason ?? null) as ReopenReason | null,
+      reopened_reason: (reasons.get(s.id) ?? null) as ReopenReason | null,
     }));
 }
 

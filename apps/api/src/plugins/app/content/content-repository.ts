@@ -211,23 +211,25 @@ export function listContentEvents(db: Db, entity: 'ipo' | 'banner' | 'service', 
 }
 
 /**
- * What changes with every committed content change, in any process: the highest event id and the
- * number of events. The table is append-only (a trigger refuses UPDATE and DELETE), so a commit
- * always changes the count, even one whose id was taken before another's that committed first.
+ * What changes with every committed content change, in any process: the `content_stamp` row, which
+ * a trigger bumps with each content event inside the event's transaction (migration 0018). One row
+ * by primary key: before, max(id) and count(*) over the events grew with the table (decision 027).
  */
-const stampOfEvents = sql<string>`coalesce(max(${contentEvents.id}), 0)::text || ':' || count(*)::text`;
+const stampOfEvents = sql<string>`(select version::text from content_stamp where id = 1)`;
 
 export async function contentStamp(db: Db): Promise<string> {
-  // an aggregate without GROUP BY: one row, also when there are no events
-  const [row] = await db.select({ stamp: stampOfEvents }).from(contentEvents);
-  return row!.stamp;
+  // both drivers answer a raw statement with `rows`
+  const result = (await db.execute(sql`select ${stampOfEvents} as stamp`)) as unknown as {
+    rows: { stamp: string }[];
+  };
+  return result.rows[0]!.stamp;
 }
 
 /**
  * The same stamp as a scalar subquery, for a query that reads it along with other things (the
  * applicant's status call reads it with the session and the application in one statement).
  */
-export const contentStampSql = () => sql<string>`(select ${stampOfEvents} from ${contentEvents})`;
+export const contentStampSql = () => stampOfEvents;
 
 /** Of these storage keys, those a live banner or the customer-service QR still names (file sweep). */
 export async function findLiveContentKeys(db: Db, keys: string[]): Promise<Set<string>> {

@@ -1,6 +1,7 @@
 import {
   type Answers,
   type ApplicationFacts,
+  applicableSteps,
   changedFields,
   checkCanChangeStep,
   checkIsStepId,
@@ -77,12 +78,15 @@ export function confirmedStepsOf(rows: readonly ProgressRow[]): Set<StepId> {
 export function progressOf(app: Pick<ApplicationRow, 'markets'>, rows: readonly ProgressRow[]) {
   const facts = factsOf(app, rows);
   const confirmed = confirmedStepsOf(rows);
+  // the applicable steps once (the status call asks on every visit); the rules below only read them
+  const applicable = applicableSteps(facts);
   return {
     facts,
     confirmed,
-    infoProgress: computeInfoProgress(confirmed, facts),
-    completedProgress: computeCompletedProgress(confirmed, facts),
-    nextStep: firstUnfinishedStep(confirmed, facts),
+    applicable,
+    infoProgress: computeInfoProgress(confirmed, facts, applicable),
+    completedProgress: computeCompletedProgress(confirmed, facts, applicable),
+    nextStep: firstUnfinishedStep(confirmed, facts, applicable),
   };
 }
 
