@@ -4,6 +4,7 @@ export * from './contracts/auth.schema';
 export * from './contracts/common.schema';
 export * from './contracts/pow.schema';
 export * from './contracts/reference.schema';
+export * from './contracts/start-up-checks';
 export * from './contracts/status.schema';
 export * from './countries';
 export * from './errors';

@@ -4,7 +4,7 @@
 import { CAPTCHA_LENGTH, SMS_CODE_LENGTH } from './constants';
 import { checkMobile } from './phone';
 import { PHONE_REGION_CODES } from './regions';
-import { checkText, normalizeText } from './text';
+import { checkText, normalizeText } from './text-rule';
 
 export type LoginFormField = 'region' | 'mobile' | 'imgCode' | 'smsCode';
 

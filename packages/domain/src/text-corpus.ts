@@ -1,7 +1,7 @@
 // The corpus of hostile text (issue #12): each string and the text rule's key it must be refused
 // with. The domain's tests check the rule and every schema against it; the API's no-5xx sweep sends
 // it in every field of every route. Written here, not downloaded, so that anyone can read it.
-import type { TextProblem } from './text';
+import type { TextProblem } from './text-rule';
 
 export const HOSTILE_TEXTS: readonly (readonly [what: string, value: string, key: TextProblem])[] = [
   ['NUL', 'ACME\u0000 LTD', 'text_control_characters'],

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import { ROUTES, routeByPath } from '../lib/routes';
 import { useIsLoggedIn } from '../lib/session';
 import { clearPendingTimers } from '../lib/timers';

@@ -62,6 +62,8 @@ describe('RouteErrorBoundary', () => {
     // the same address fails again after the reload: no second reload, the product's own screen
     vi.resetModules();
     const { RouteErrorBoundary: Fresh } = await import('./route-error-boundary');
+    // the fresh modules' translator (lib/i18n.ts) is handed the test's i18next again
+    await (await import('../lib/test-utils')).setupI18n('en');
     const Again = goneChunk();
     render(
       <MemoryRouter initialEntries={['/bank']}>

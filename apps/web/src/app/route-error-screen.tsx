@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { AppButton } from '../components/ui/app-button';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * The product's own screen for a screen that could not be shown (issue #24): in the person's

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { checkHandoff, getHandoff, setPendingHandoff, useHandoff } from '../lib/session-handoff';
 import { ERROR_TOAST_MS, showToast } from '../lib/toast';
 import { PageFallback } from './root-layout';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The broker's mark: a harbour peak over water, drawn inline so it needs no request. */
 export function BrandLogo({ size = 48 }: { size?: number }) {

@@ -1,6 +1,5 @@
 import { LANGUAGES, type Language } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '../lib/i18n';
+import { currentLanguage, setLanguage, useTranslation } from '../lib/i18n';
 
 // Each language is named in itself, so a person who cannot read the current one finds theirs.
 const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', 'zh-HK': '繁體中文', en: 'English' };

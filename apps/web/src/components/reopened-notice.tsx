@@ -1,5 +1,5 @@
 import type { ReopenReason } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import './reopened-notice.css';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** spec §1: footers state that securities services are provided by the securities firm. */
 export function SecuritiesNotice() {

@@ -1,8 +1,8 @@
 import { formatHongKongTime } from '@hk/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAudit } from '../lib/api/submit-api';
 import { ApiError, apiFetchObjectUrl } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
 import { AppButton } from './ui/app-button';
 import './submission-facts.css';
 

@@ -1,6 +1,6 @@
 import type { Language } from '@hk/domain';
 import { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, onLanguageChanged } from './i18n';
 
 // antd-mobile's own words (the mask's accessible name, picker buttons) follow the app's language.
 // Loaded with the first overlay, never with the first page.
@@ -21,7 +21,7 @@ let ready: Promise<void> | null = null;
 export function syncAntdLocale(): Promise<void> {
   if (!ready) {
     ready = apply(currentLanguage());
-    i18n.on('languageChanged', () => void apply(currentLanguage()));
+    onLanguageChanged((lang) => void apply(lang));
   }
   return ready;
 }

@@ -6,10 +6,9 @@ import {
   normalizeMobile,
   OPEN_TYPE,
 } from '@hk/domain';
-import * as z from 'zod/mini';
 import { getDeviceId } from './device';
 import { entryParam } from './entry-params';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, i18n, loadNamespaces } from './i18n';
 import { learnServerTime, serverNow } from './server-clock';
 import { getToken } from './session';
 
@@ -116,20 +115,56 @@ function toForm(params: Params): URLSearchParams {
   return form;
 }
 
-function networkError() {
-  return new ApiError(-1, i18n.t('network_error', { ns: 'errors' }));
+/**
+ * What checks an answer: a domain contract (a zod schema), a hand check held to one by tests (the
+ * start-up calls, decision 026: /login's first load does without zod), or a function loading one
+ * (the login form's calls: zod arrives with the first of them, not with the page).
+ */
+export interface Check<T> {
+  parse(json: unknown): T;
+}
+export type Checker<T> = Check<T> | (() => Promise<Check<T>>);
+
+async function checkerOf<T>(checker: Checker<T>): Promise<Check<T>> {
+  return typeof checker === 'function' ? checker() : checker;
 }
 
-function handleEnvelope<S extends z.ZodMiniType>(json: unknown, schema: S, as?: CallAs): z.infer<S> {
+/** Anything answers: the envelope's status alone is read. */
+const ANY: Check<unknown> = { parse: (json) => json };
+
+/**
+ * spec §8 network error, offline too: the `errors` catalogue loads at its first use (decision 026),
+ * and when it cannot (no network) the message is this, the catalogue's own `network_error` (a test
+ * holds them equal).
+ */
+export const NETWORK_ERROR_MESSAGE: Record<ReturnType<typeof currentLanguage>, string> = {
+  'zh-CN': '网络错误，请重试',
+  'zh-HK': '網絡錯誤，請重試',
+  en: 'Network error, please try again',
+};
+
+async function networkError() {
+  try {
+    await loadNamespaces('errors');
+  } catch {}
+  return new ApiError(
+    -1,
+    i18n.exists('errors:network_error')
+      ? i18n.t('network_error', { ns: 'errors' })
+      : NETWORK_ERROR_MESSAGE[currentLanguage()],
+  );
+}
+
+async function handleEnvelope<T>(json: unknown, checker: Checker<T>, as?: CallAs): Promise<T> {
   const env = json as { status?: unknown; info?: unknown; data?: { fields?: Record<string, string> } | null };
-  if (typeof env?.status !== 'number') throw networkError();
+  if (typeof env?.status !== 'number') throw await networkError();
   if (env.status !== 0) {
     // A token tried on the side (CallAs) being refused says nothing about the stored session.
     if (SESSION_END_STATUSES.includes(env.status) && as?.token === undefined && !as?.isLogin)
       onSessionInvalid();
     throw new ApiError(env.status, String(env.info ?? ''), env.data?.fields ?? {});
   }
-  return z.parse(schema, json);
+  return (await checkerOf(checker)).parse(json);
 }
 
 /** One round trip: its JSON envelope (if the answer was JSON), its `Date` header, and its timing. */
@@ -170,7 +205,7 @@ async function fetchAttempt(build: () => { url: string; init: RequestInit }): Pr
   try {
     res = await fetch(url, { ...init, credentials: 'same-origin', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw networkError();
+    throw await networkError();
   }
   const receivedAt = Date.now();
   const date = res.headers.get('date');
@@ -178,16 +213,16 @@ async function fetchAttempt(build: () => { url: string; init: RequestInit }): Pr
   try {
     json = await res.json();
   } catch {
-    throw networkError();
+    throw await networkError();
   }
   return { result: res, json, date, sentAt, receivedAt };
 }
 
-async function request<S extends z.ZodMiniType>(
+async function request<T>(
   build: () => { url: string; init: RequestInit },
-  schema: S,
+  schema: Checker<T>,
   as?: CallAs,
-): Promise<z.infer<S>> {
+): Promise<T> {
   const { json } = await withServerClock(() => fetchAttempt(build));
   return handleEnvelope(json, schema, as);
 }
@@ -196,7 +231,7 @@ async function request<S extends z.ZodMiniType>(
  * POST, form-encoded (spec §7: every call unless its body is FormData). Resolves to the whole
  * envelope parsed by `schema`.
  */
-export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, schema: S, as?: CallAs) {
+export function apiPost<T>(path: string, body: Params, schema: Checker<T>, as?: CallAs): Promise<T> {
   return request(
     () => ({
       url: path,
@@ -215,7 +250,7 @@ export function apiPost<S extends z.ZodMiniType>(path: string, body: Params, sch
  * POST with a JSON body: only the product's own step calls, whose answers nest (lists of objects,
  * strokes) beyond what a form can say (docs/api.md § Bodies); common parameters alongside.
  */
-export function apiPostJson<S extends z.ZodMiniType>(path: string, body: Record<string, unknown>, schema: S) {
+export function apiPostJson<T>(path: string, body: Record<string, unknown>, schema: Checker<T>): Promise<T> {
   return request(
     () => ({
       url: path,
@@ -229,7 +264,7 @@ export function apiPostJson<S extends z.ZodMiniType>(path: string, body: Record<
   );
 }
 
-export function apiGet<S extends z.ZodMiniType>(path: string, query: Params, schema: S) {
+export function apiGet<T>(path: string, query: Params, schema: Checker<T>): Promise<T> {
   return request(() => {
     const params = { ...query, ...commonParams(query) };
     delete params.token; // the token travels in the Authorization header, never in a URL
@@ -248,12 +283,12 @@ function queryParams(): URLSearchParams {
  * Multipart upload with progress (0–100). Common parameters go in the query string, built afresh
  * for each attempt so a retry after 1004 carries the corrected `_t`.
  */
-export async function apiUpload<S extends z.ZodMiniType>(
+export async function apiUpload<T>(
   path: string,
   form: FormData,
-  schema: S,
+  schema: Checker<T>,
   onProgress?: (percent: number) => void,
-): Promise<z.infer<S>> {
+): Promise<T> {
   const { json } = await withServerClock(() => xhrAttempt(path, form, onProgress));
   return handleEnvelope(json, schema);
 }
@@ -282,7 +317,7 @@ function xhrAttempt(
         receivedAt: Date.now(),
       });
     };
-    const fail = () => reject(networkError());
+    const fail = () => void networkError().then(reject);
     xhr.onerror = fail;
     xhr.ontimeout = fail;
     xhr.send(form);
@@ -297,7 +332,7 @@ export async function apiFetchObjectUrl(path: string): Promise<string> {
     try {
       res = await fetch(`${path}?${queryParams()}`, { headers: headers(), credentials: 'same-origin' });
     } catch {
-      throw networkError();
+      throw await networkError();
     }
     const receivedAt = Date.now();
     const isJson = (res.headers.get('content-type') ?? '').includes('json');
@@ -305,8 +340,8 @@ export async function apiFetchObjectUrl(path: string): Promise<string> {
     return { result: res, json, date: res.headers.get('date'), sentAt, receivedAt };
   });
   if (json !== undefined) {
-    handleEnvelope(json, z.unknown());
-    throw networkError();
+    await handleEnvelope(json, ANY);
+    throw await networkError();
   }
   return URL.createObjectURL(await result.blob());
 }

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { adoptEngine } from './i18n';
 
 (globalThis as { __SIGN_SECRET__?: string }).__SIGN_SECRET__ = 'test-secret';
 
@@ -23,7 +23,7 @@ export async function setupI18n(lng: Language) {
       const [, lang, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
       resources[lang!]![ns!] = mod.default;
     }
-    await i18n.use(initReactI18next).init({
+    await i18n.init({
       resources,
       lng,
       fallbackLng: false,
@@ -33,6 +33,7 @@ export async function setupI18n(lng: Language) {
       react: { useSuspense: false },
     });
   }
+  adoptEngine(i18n, { holdsAll: true });
   await i18n.changeLanguage(lng);
 }
 

@@ -7,9 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { adoptEngine } from '../lib/i18n';
 import { APP_ROUTES } from '../lib/routes';
 import type { StepInfo } from './api/step-api';
 
@@ -22,7 +22,7 @@ const catalogues = import.meta.glob<{ default: Record<string, string> }>('../loc
 /** i18n with every namespace of every language (the app loads them lazily; tests need them all). */
 export async function setupStepI18n(lng: Language) {
   if (!i18n.isInitialized)
-    await i18n.use(initReactI18next).init({
+    await i18n.init({
       resources: {},
       lng,
       fallbackLng: false,
@@ -38,6 +38,7 @@ export async function setupStepI18n(lng: Language) {
     i18n.addResourceBundle(lang, 'errors', ERROR_MESSAGES[lang], true, true);
     i18n.addResourceBundle(lang, 'errors', FLOW_ERROR_MESSAGES[lang], true, true);
   }
+  adoptEngine(i18n, { holdsAll: true });
   await i18n.changeLanguage(lng);
 }
 

@@ -1,6 +1,6 @@
 // What a staff account's fields may hold (issue #14, docs/backoffice.md): checked by the staff
 // command when an account is made or changed, and by the console's forms later.
-import { checkText, normalizeText } from '../text';
+import { checkText, normalizeText } from '../text-rule';
 import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from './session-rules';
 
 /** Letters, digits, `.`, `_`, `-`; 3 to 64. Compared without case (the database index does too). */

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { adoptEngine } from '../../lib/i18n';
 import { APP_ROUTES } from '../../lib/routes';
 import enCommon from '../../locales/en/common.json';
 import en from '../../locales/en/id.json';
@@ -23,7 +23,7 @@ import zhHKSteps from '../../locales/zh-HK/steps.json';
 
 export async function setupI18n(lng: Language) {
   if (!i18n.isInitialized)
-    await i18n.use(initReactI18next).init({
+    await i18n.init({
       resources: {
         'zh-CN': { common: zhCNCommon, id: zhCN, steps: zhCNSteps, errors: ERROR_MESSAGES['zh-CN'] },
         'zh-HK': { common: zhHKCommon, id: zhHK, steps: zhHKSteps, errors: ERROR_MESSAGES['zh-HK'] },
@@ -35,6 +35,7 @@ export async function setupI18n(lng: Language) {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+  adoptEngine(i18n, { holdsAll: true });
   await i18n.changeLanguage(lng);
 }
 

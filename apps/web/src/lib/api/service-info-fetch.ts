@@ -1,11 +1,11 @@
-import { IpInfoResponseSchema } from '@hk/domain';
+import { IpInfoResponseCheck } from '@hk/domain';
 import { apiPost } from '../api-client';
 
 // POST /app/index/getIpInfo — customer-service lines (spec §3 page state `tel`). Made at start-up
 // (app/start-up.ts) without the query library, which /login's first load does without; the first
 // screen that reads it through the query client takes that answer (service-info.ts).
 export async function fetchServiceInfo() {
-  const res = await apiPost('/app/index/getIpInfo', {}, IpInfoResponseSchema);
+  const res = await apiPost('/app/index/getIpInfo', {}, IpInfoResponseCheck);
   return res.data;
 }
 

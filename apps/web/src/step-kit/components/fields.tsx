@@ -11,7 +11,7 @@ import {
   useFormContext,
   useFormState,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { addFieldErrorPlace } from '../lib/field-error-places';
 
 /**

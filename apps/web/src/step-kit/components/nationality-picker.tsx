@@ -1,7 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Popup } from '../../components/ui';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { type Country, useCountryList } from '../api/get-country-list';
 
 /** The texts of a country picker, in the caller's namespace. */

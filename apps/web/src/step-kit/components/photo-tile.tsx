@@ -1,8 +1,8 @@
 import type { DocumentInfo, DocumentKind } from '@hk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { announce } from '../../lib/announce';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { useDocumentImage } from '../api/get-document-image';
 import { uploadDocument } from '../api/upload-document';
 import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../lib/compress-image';

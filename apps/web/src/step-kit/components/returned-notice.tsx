@@ -1,7 +1,7 @@
 import type { StepId } from '@hk/domain';
 import type { ReturnedItem } from '@hk/domain/review/returned-contracts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { usePageFlags } from '../../lib/page-flags';
 import { useReturned } from '../api/returned';
 import '../../components/reopened-notice.css';

@@ -1,5 +1,5 @@
 import { FLOW_STAGES } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 const ID_SUB_STEPS = 3;
 

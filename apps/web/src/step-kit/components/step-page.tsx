@@ -1,8 +1,8 @@
 import { FLOW_STAGES, type StepId, stepById } from '@hk/domain';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ReopenedNotice } from '../../components/reopened-notice';
 import { useUserStatus } from '../../lib/api/user-status';
+import { useTranslation } from '../../lib/i18n';
 import { usePageFlags } from '../../lib/page-flags';
 import { type StepInfo, useStepInfo } from '../api/step-api';
 import { addFlowMessages } from '../lib/flow-messages';

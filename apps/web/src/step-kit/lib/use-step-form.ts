@@ -12,10 +12,10 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { userStatusQueryOptions } from '../../lib/api/user-status';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { usePageFlags } from '../../lib/page-flags';
 import { onBeforeReleaseReload } from '../../lib/release-reload';
 import { ERROR_TOAST_MS, showToast } from '../../lib/toast';

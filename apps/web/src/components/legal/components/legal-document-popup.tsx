@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useModalFocus } from '../../ui/use-modal-focus';
 import type { LegalDocumentId } from '../documents';
 import { loadLegalDocument } from './load-document';

@@ -7,8 +7,8 @@ import {
 } from '@hk/domain/steps/account-type/account-rules';
 import { accountTypeForm } from '@hk/domain/steps/account-type/form';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';

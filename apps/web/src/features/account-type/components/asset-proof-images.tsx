@@ -1,5 +1,5 @@
 import { ASSET_PROOF_MAX_IMAGES } from '@hk/domain/steps/account-type/account-rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type ProofFilesProps, ProofPhotos } from '../../../step-kit/components/proof-photos';
 
 /**

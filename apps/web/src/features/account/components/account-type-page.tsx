@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppButton } from '../../../components/ui/app-button';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { clearToast, showLoadingToast, showToast } from '../../../lib/toast';
 import { useCreateApplication } from '../api/create-application';

@@ -1,7 +1,7 @@
 import { ApplicationStatus } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
 import { SubmissionFacts } from '../../../components/submission-facts';
 import { useAudit } from '../../../lib/api/submit-api';
+import { useTranslation } from '../../../lib/i18n';
 import './submitted-state.css';
 
 /** spec §4 after submission: Submitted, then Reviewing, then Activation (deposit after approval). */

@@ -1,7 +1,6 @@
 import { ApplicationStatus, completedPercent, routeForStatus, type UserStatus } from '@hk/domain';
 import type { TFunction } from 'i18next';
 import { type ComponentType, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { SecuritiesNotice } from '../../../components/securities-notice';
@@ -9,6 +8,7 @@ import { AppButton } from '../../../components/ui/app-button';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES, STATUS_ROUTE_PATHS } from '../../../lib/routes';
 import { SubmittedState } from './submitted-state';
 

@@ -12,8 +12,7 @@ import {
 } from '@hk/domain/steps/address/form';
 import { useMemo } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
 import type { StepInfo } from '../../../step-kit/api/step-api';

@@ -6,9 +6,9 @@ import {
 } from '@hk/domain/steps/address/address-proof';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { fetchDocumentImageUrl } from '../../../step-kit/api/get-document-image';
 import { uploadDocument } from '../../../step-kit/api/upload-document';
 import { FieldError, useInputProps } from '../../../step-kit/components/fields';

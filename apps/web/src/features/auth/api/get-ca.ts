@@ -1,4 +1,4 @@
-import { CaResponseSchema } from '@hk/domain';
+import { CaResponseCheck } from '@hk/domain';
 import { apiGet } from '../../../lib/api-client';
 import { entryParam } from '../../../lib/entry-params';
 import { CA_TYPE_STORE_KEY, getSession, saveSession } from '../../../lib/session';
@@ -6,7 +6,7 @@ import { writeStored } from '../../../lib/storage';
 
 // GET /v9/OpenAccountHk/getCA?caType= → 'sz' | 'gd' (spec §7).
 export async function fetchCaType() {
-  const res = await apiGet('/v9/OpenAccountHk/getCA', { caType: entryParam('caType') }, CaResponseSchema);
+  const res = await apiGet('/v9/OpenAccountHk/getCA', { caType: entryParam('caType') }, CaResponseCheck);
   return res.data;
 }
 

@@ -1,4 +1,4 @@
-import { type Language, PHONE_REGIONS, RegionListResponseSchema } from '@hk/domain';
+import { type Language, PHONE_REGIONS, RegionListResponseCheck } from '@hk/domain';
 import { apiGet } from '../../../lib/api-client';
 import { useLiteQuery } from '../../../lib/lite-query';
 
@@ -11,7 +11,7 @@ export interface RegionOption {
 
 // GET /user/login/get_region_list?type=open → [{code, country, No}] in the request's language.
 export async function fetchRegionList(): Promise<RegionOption[]> {
-  const res = await apiGet('/user/login/get_region_list', { type: 'open' }, RegionListResponseSchema);
+  const res = await apiGet('/user/login/get_region_list', { type: 'open' }, RegionListResponseCheck);
   return res.data.map((r) => ({ code: r.code, name: r.country, dial: r.No.replace(/^\+/, '') }));
 }
 

@@ -1,7 +1,12 @@
-import { LoginResponseSchema, normalizeMobile } from '@hk/domain';
+import { normalizeMobile } from '@hk/domain';
 import { apiPost } from '../../../lib/api-client';
+
 import { entryParam } from '../../../lib/entry-params';
 import { useLiteMutation } from '../../../lib/lite-query';
+
+// the contract (and zod) load with the call, not with /login's first load (decision 026)
+const loadLoginResponseContract = () =>
+  import('@hk/domain/contracts/auth.schema').then((m) => m.LoginResponseSchema);
 
 export interface LoginInput {
   region: string;
@@ -36,7 +41,7 @@ export async function login(input: LoginInput) {
       label: orUndefined(entryParam('label')),
       flag: orUndefined(entryParam('flag')),
     },
-    LoginResponseSchema,
+    loadLoginResponseContract,
     { isLogin: true },
   );
   return res.data;

@@ -1,6 +1,11 @@
-import { normalizeMobile, SmsCodeResponseSchema } from '@hk/domain';
+import { normalizeMobile } from '@hk/domain';
 import { apiPost } from '../../../lib/api-client';
+
 import { useLiteMutation } from '../../../lib/lite-query';
+
+// the contract (and zod) load with the call, not with /login's first load (decision 026)
+const loadSmsCodeResponseContract = () =>
+  import('@hk/domain/contracts/auth.schema').then((m) => m.SmsCodeResponseSchema);
 
 export interface SmsCodeInput {
   region: string;
@@ -20,7 +25,7 @@ export async function requestSmsCode(input: SmsCodeInput) {
       image_code: input.imageCode?.trim().toUpperCase() || undefined,
       pow_solution: input.powSolution,
     },
-    SmsCodeResponseSchema,
+    loadSmsCodeResponseContract,
   );
   return res.data;
 }

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LEGAL_DOCUMENTS, type LegalDocumentId, LegalDocumentPopup } from '../../../components/legal';
+import { useTranslation } from '../../../lib/i18n';
 
 export interface AgreementProps {
   checked: boolean;

@@ -1,7 +1,7 @@
 import { CAPTCHA_LENGTH } from '@hk/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PowCaptcha, type PowState } from './pow-captcha';
 
 export { solvePowCaptcha } from './pow-captcha';

@@ -1,7 +1,6 @@
 import { completedPercent, progressButtonKey } from '@hk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { AppButton } from '../../../components/ui/app-button';
@@ -10,6 +9,7 @@ import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
 import { telHref } from '../../../lib/broker';
 import { entryParam } from '../../../lib/entry-params';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { logoutLocally, useSession } from '../../../lib/session';
 import { syncCaType } from '../api/get-ca';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/language-toggle';
 import { SecuritiesNotice } from '../../../components/securities-notice';
+import { useTranslation } from '../../../lib/i18n';
 import { loadOverlayBase } from '../../../lib/toast';
 
 const SamplesGallery = lazy(() => loadOverlayBase().then(() => import('./samples-gallery')));

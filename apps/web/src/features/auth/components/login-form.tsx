@@ -15,12 +15,11 @@ import {
 } from '@hk/domain';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppButton } from '../../../components/ui/app-button';
 import { userStatusQueryKey } from '../../../lib/api/user-status-fetch';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, hasNamespace, loadNamespaces, useTranslation } from '../../../lib/i18n';
 // the first load of /login without react-hook-form or TanStack Query (decision 015)
 import { useForm } from '../../../lib/light-form';
 import { removeLoadedQueries } from '../../../lib/query-client-ref';
@@ -41,6 +40,9 @@ import { RegionSelector } from './region-selector';
 // issue #16: the captcha row and the image's accessible alternative load when the captcha is
 // required (the /login budget: the first load is the form without them)
 const loadCaptchaRow = () => import('./captcha-row');
+
+/** Shows a message once the `errors` catalogue is there (or could not load: the key then). */
+const withErrors = (show: () => void) => void loadNamespaces('errors').then(show, show);
 const CaptchaRow = lazy(() => loadCaptchaRow().then((m) => ({ default: m.CaptchaRow })));
 
 type FieldName = 'region' | 'mobile' | 'imgCode' | 'smsCode';
@@ -115,8 +117,20 @@ export function LoginForm() {
     setValue('captchaShown', ((captchaRowShown && !codeSent) || loginCaptchaDemanded) && !usePow);
   }, [captchaRowShown, codeSent, usePow, loginCaptchaDemanded, setValue]);
 
+  // The messages (`errors`) load at the first touch of the form, with the toast code (decision
+  // 026); a field's message shown before they arrive is shown again, translated, once they have.
+  const [, setErrorsLoaded] = useState(() => hasNamespace('errors'));
+  const onFirstTouch = () => {
+    preloadOverlays();
+    if (!hasNamespace('errors'))
+      void loadNamespaces('errors').then(
+        () => setErrorsLoaded(true),
+        () => {},
+      );
+  };
+
   useEffect(() => {
-    if (captcha.error) void showToast(t('errors:captcha_load_failed'), 'error');
+    if (captcha.error) withErrors(() => void showToast(t('errors:captcha_load_failed'), 'error'));
   }, [captcha.error, t]);
 
   const messageOf = (message: string | undefined) =>
@@ -125,7 +139,7 @@ export function LoginForm() {
   const toastFirstError = (errs: FieldErrors<LoginFormValues>) => {
     const first = FIELD_ORDER.find((f) => errs[f]);
     if (first) {
-      void showToast(messageOf(errs[first]?.message), 'error');
+      withErrors(() => void showToast(messageOf(errs[first]?.message), 'error'));
       if (first !== 'region') setFocus(first);
     }
   };
@@ -289,8 +303,8 @@ export function LoginForm() {
       onSubmit={handleSubmit(onValid, toastFirstError)}
       // The toast and dialog code loads at the first touch, while the person types: the first
       // load of /login stays within its budget and the first toast still shows at once.
-      onFocusCapture={preloadOverlays}
-      onPointerDownCapture={preloadOverlays}
+      onFocusCapture={onFirstTouch}
+      onPointerDownCapture={onFirstTouch}
     >
       {/* WCAG 3.3.2: a label that stays when the field is filled (the placeholder goes) */}
       <label className="field-label" htmlFor={ids.mobile}>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandHeader } from '../../../components/brand-logo';
+import { useTranslation } from '../../../lib/i18n';
 import { lazyWithQuery } from '../../../lib/lazy-with-query';
 import { useIsLoggedIn } from '../../../lib/session';
 import { LoginFooter } from './login-footer';

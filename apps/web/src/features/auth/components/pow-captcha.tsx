@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadNamespaces, useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { fetchPowChallenge } from '../api/get-pow-challenge';
 import { runPow } from '../pow/run-pow';
@@ -34,7 +33,9 @@ export async function solvePowCaptcha(
     return solution;
   } catch (err) {
     setState(forLogin ? 'failed_login' : 'failed');
-    void showToast(err instanceof ApiError ? err.message : i18n.t('errors:captcha_load_failed'), 'error');
+    const show = () =>
+      void showToast(err instanceof ApiError ? err.message : i18n.t('errors:captcha_load_failed'), 'error');
+    void loadNamespaces('errors').then(show, show);
     return null;
   } finally {
     solving = false;

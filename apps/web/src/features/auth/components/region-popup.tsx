@@ -1,6 +1,6 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { RegionOption } from '../api/get-region-list';
 
 export interface RegionPopupProps {

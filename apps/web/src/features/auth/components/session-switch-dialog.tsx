@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import Dialog from '../../../components/ui/dialog';
+import { useTranslation } from '../../../lib/i18n';
 import { keepCurrentSession, switchToLinkSession } from '../../../lib/session-handoff';
 
 /**

@@ -16,9 +16,9 @@ import {
 } from '@hk/domain/steps/bank/form';
 import { useEffect, useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import { AreaSelects } from '../../../step-kit/components/area-selects';

@@ -6,8 +6,8 @@ import {
   PEP_RELATIONS,
 } from '@hk/domain/steps/declarations/form';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {

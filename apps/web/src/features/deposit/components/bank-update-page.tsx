@@ -1,10 +1,10 @@
 import type { BankUpdateTarget } from '@hk/domain/deposit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppButton } from '../../../components/ui/app-button';
 import { BROKER_ID } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { getToken } from '../../../lib/session';
 import { STEP_SCREENS } from '../../../lib/step-screens';

@@ -1,6 +1,6 @@
 import { groupReferenceCode } from '@hk/domain/deposit/reference-code';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { formatDay, formatMoney } from '../lib/deposit-format';
 import { CopyRow } from './copy-row';

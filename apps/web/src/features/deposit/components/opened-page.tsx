@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatHongKongTime } from '../lib/deposit-format';
 import { CopyRow } from './copy-row';
 import { DepositShell } from './deposit-shell';

@@ -1,6 +1,6 @@
 import { DEPOSIT_CURRENCIES } from '@hk/domain/deposit/deposit-rule';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { CopyRow } from './copy-row';
 import { ReferenceBlock } from './deposit-intro-page';

@@ -1,11 +1,11 @@
 import type { RemittanceInfo } from '@hk/domain/deposit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppButton } from '../../../components/ui/app-button';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { checkIsOversize, compressImage, MAX_UPLOAD_MB } from '../../../step-kit/lib/compress-image';
 import { remittanceInfoQueryKey, uploadVoucher, useRemittanceChange } from '../api/remittance-api';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppButton } from '../../../components/ui/app-button';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { useRemittanceChange } from '../api/remittance-api';
 import { formatHongKongTime } from '../lib/deposit-format';

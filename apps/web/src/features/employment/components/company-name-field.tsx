@@ -1,7 +1,7 @@
 import { type Language, pickLanguage } from '@hk/domain';
 import { useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FieldError, useInputProps } from '../../../step-kit/components/fields';
 import { useCompanyNames } from '../api/get-company-names';
 

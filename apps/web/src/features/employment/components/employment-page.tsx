@@ -1,7 +1,7 @@
 import { checkIsMarginRefusedToStudent, EMPLOYMENT_STATUSES } from '@hk/domain';
 import { EMPLOYED_STATUSES, employmentForm, INDUSTRIES, JOB_LEVELS } from '@hk/domain/steps/employment/form';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import { SelectField, StepForm, StepSubmit, TextField } from '../../../step-kit/components/fields';

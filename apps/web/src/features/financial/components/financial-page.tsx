@@ -7,7 +7,7 @@ import {
 } from '@hk/domain/steps/financial/financial-bands';
 import { FUNDS_SOURCES, financialForm } from '@hk/domain/steps/financial/form';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {

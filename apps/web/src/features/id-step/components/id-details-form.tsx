@@ -11,8 +11,8 @@ import {
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { serverTodayInHongKong } from '../../../lib/server-clock';
 import { fromIsoDate, normalizeTypedDate, toIsoDate } from '../lib/dates';
 

@@ -1,8 +1,8 @@
 import { ErrorCode, nextIdScreen, submitLabelKey } from '@hk/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ReopenedNotice } from '../../../components/reopened-notice';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { ROUTES } from '../../../lib/routes';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { ID_LOCATIONS, type IdLocation } from '@hk/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toast';
 import { useApplicationInfo } from '../../../step-kit/api/get-info';
 import { NationalityPicker } from '../../../step-kit/components/nationality-picker';

@@ -1,7 +1,7 @@
 import { type DocumentInfo, IDENTITY_DOCUMENT_KINDS, type IdType, idTypeFor, nextIdScreen } from '@hk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { INFO_QUERY_KEY, useApplicationInfo } from '../../../step-kit/api/get-info';
 import { PhotoTile, type PhotoTileDeps } from '../../../step-kit/components/photo-tile';
 import { ReturnedNotice } from '../../../step-kit/components/returned-notice';

@@ -1,8 +1,8 @@
 import { completedPercent, FLOW_STAGES, type StepId } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServiceInfo } from '../../../lib/api/service-info';
 import { useUserStatus } from '../../../lib/api/user-status';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { PageState } from '../../../step-kit/components/step-header';
 import { checkHasScreen, STEP_PATHS, stepTitleKey } from '../../../step-kit/lib/step-paths';

@@ -10,10 +10,10 @@ import {
 } from '@hk/domain/steps/identity-media/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { announce } from '../../../lib/announce';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { serverNow } from '../../../lib/server-clock';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ReturnedTileText, useReturnedDocument } from '../../../step-kit/components/returned-notice';
 import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasCamera, openFrontCamera, stopStream, takeSnapshot } from '../lib/camera';

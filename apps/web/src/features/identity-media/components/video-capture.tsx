@@ -1,7 +1,7 @@
 import type { LiveVideoCheck } from '@hk/domain/steps/identity-media/contracts';
 import { FACE_VIDEO_RECORD_MS } from '@hk/domain/steps/identity-media/form';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ReturnedTileText, useReturnedDocument } from '../../../step-kit/components/returned-notice';
 import { uploadControl } from '../../../step-kit/lib/use-document-rebuild';
 import { checkHasRecorder, openFrontCamera, recordFor, stopStream } from '../lib/camera';

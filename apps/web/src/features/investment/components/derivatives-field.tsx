@@ -4,7 +4,7 @@ import {
   DERIVATIVES_KNOWLEDGE_WAYS,
 } from '@hk/domain/steps/investment/form';
 import { type Control, type UseFormRegister, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FieldError, TextField, useInputProps } from '../../../step-kit/components/fields';
 import type { InvestmentValues } from '../lib/investment-values';
 

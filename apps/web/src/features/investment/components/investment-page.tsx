@@ -1,6 +1,6 @@
 import { EXPERIENCE_YEARS, INVESTMENT_PRODUCTS, INVESTMENT_PURPOSES } from '@hk/domain/steps/investment/form';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import { MultiChoiceField, SelectField, StepForm, StepSubmit } from '../../../step-kit/components/fields';

@@ -1,8 +1,8 @@
 import { ErrorCode, type Language, pickLanguage } from '@hk/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { FieldError } from '../../../step-kit/components/fields';
 import { useAppoint, useAppointmentStatus } from '../api/appointments';
 import type { InvestmentValues } from '../lib/investment-values';

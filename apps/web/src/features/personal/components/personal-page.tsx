@@ -9,8 +9,8 @@ import {
   RESIDENTIAL_PROPERTY_TYPES,
 } from '@hk/domain/steps/personal/form';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 // the login screen's 60 s countdown (spec §9), the same for the email code
 import { useCountdown } from '../../../lib/use-countdown';

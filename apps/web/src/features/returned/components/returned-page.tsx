@@ -1,8 +1,8 @@
 import { ApplicationStatus, formatHongKongTime, type StepId } from '@hk/domain';
 import type { ReturnedItem } from '@hk/domain/review/returned-contracts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { STEP_SCREENS } from '../../../lib/step-screens';
 import { useReturned } from '../../../step-kit/api/returned';

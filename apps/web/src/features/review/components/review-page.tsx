@@ -1,7 +1,6 @@
 import { ApplicationStatus, checkIsEditableStatus, ErrorCode, type StepId } from '@hk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   type AuditStep,
@@ -12,6 +11,7 @@ import {
 } from '../../../lib/api/submit-api';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { ROUTES } from '../../../lib/routes';
 import { PageState } from '../../../step-kit/components/step-header';

@@ -5,8 +5,8 @@ import {
   catalogueOf,
   renderStepAnswers,
 } from '@hk/domain/steps/catalogues';
-import type { i18n as I18n, TFunction } from 'i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import type { TFunction } from 'i18next';
+import { currentLanguage, type I18nFacade } from '../../../lib/i18n';
 
 export type { AnswerLine };
 
@@ -19,7 +19,7 @@ export const REVIEW_NAMESPACES: readonly string[] = CATALOGUE_NAMESPACES;
  * their masks, in the form's order). This screen names no field.
  */
 export function answerLines(
-  i18n: I18n,
+  i18n: Pick<I18nFacade, 'exists'>,
   t: TFunction,
   step: StepId,
   answers: Readonly<Record<string, unknown>>,

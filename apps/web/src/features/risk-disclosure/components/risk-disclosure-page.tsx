@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@hk/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { userStatusQueryKey } from '../../../lib/api/user-status';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { INFO_QUERY_KEY } from '../../../step-kit/api/get-info';
 import { PageState } from '../../../step-kit/components/step-header';

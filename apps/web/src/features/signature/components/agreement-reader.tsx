@@ -1,7 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
+import { useTranslation } from '../../../lib/i18n';
 import type { AgreementDoc } from '../api/signature-api';
 
 /** One document, full screen, as the server rendered it; opening it is what enables its checkbox. */

@@ -1,7 +1,7 @@
 import type { SignaturePoint } from '@hk/domain/steps/signature/signing';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import { useTranslation } from '../../../lib/i18n';
 
 export interface PadDrawing {
   /** signature_pad `toData()` points (CSS px on the pad). */

@@ -1,6 +1,6 @@
 import type { BannerItem } from '@hk/domain/content/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SPEED_MS, swipeStep } from '../lib/swipe';
 
 /**

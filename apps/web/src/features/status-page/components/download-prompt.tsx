@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { APP_DOWNLOAD_URL } from '../lib/download-prompt';
 
 /** The app-download prompt (spec §1): "open now" and a close control. */

@@ -1,6 +1,6 @@
 import type { IpoItem } from '@hk/domain/content/contracts';
 import { checkHasLeverage } from '@hk/domain/content/rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Today's IPOs (spec §1, §3 IPO item): name, popularity, leverage ("0" is none), code and the

@@ -1,7 +1,7 @@
 import type { ServiceQrInfo } from '@hk/domain/content/contracts';
-import { useTranslation } from 'react-i18next';
 import { AppButton } from '../../../components/ui/app-button';
 import { telHref } from '../../../lib/broker';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 
 /** spec §9: the copy toasts last 2000 ms. */

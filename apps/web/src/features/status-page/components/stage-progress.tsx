@@ -1,5 +1,5 @@
 import { ApplicationStatus } from '@hk/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** spec §4 after submission: Submitted, then Reviewing, then Activation (deposit after approval). */
 export const AFTER_SUBMISSION_STAGES = ['submitted', 'reviewing', 'activation'] as const;

@@ -2,11 +2,11 @@ import { ApplicationStatus, completedPercent, type UserStatus } from '@hk/domain
 import type { BannerItem, IpoItem } from '@hk/domain/content/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProgressMeter } from '../../../components/progress-meter';
 import { SecuritiesNotice } from '../../../components/securities-notice';
 import { SubmissionFacts } from '../../../components/submission-facts';
 import { AppButton } from '../../../components/ui/app-button';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import { clearToast, showLoadingToast } from '../../../lib/toast';
 import { infoQueryOptions } from '../../../step-kit/api/get-info';

@@ -3,8 +3,8 @@ import { checkUsPerson, crsFormSchema, MAX_TAX_RESIDENCIES, NO_TIN_REASONS } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {

@@ -1,7 +1,6 @@
 import { countryName } from '@hk/domain';
 import type { TaxPrefill } from '@hk/domain/steps/tax/contracts';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 type W8ben = NonNullable<TaxPrefill['w8ben']>;
 
