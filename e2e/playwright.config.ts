@@ -7,14 +7,6 @@ if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `n
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Every console page in three languages (backoffice-pages.spec.ts, issue #22) adds about 4 minutes
-  // of the two workers' time: with it the suite went over CI's 30 minutes. It runs when asked:
-  // `E2E_CONSOLE_PAGES=1 npm run test:e2e` (or naming the file). To be brought back into the
-  // default run once the suite is faster.
-  testIgnore:
-    process.env.E2E_CONSOLE_PAGES || process.argv.some((a) => a.includes('backoffice-pages'))
-      ? []
-      : ['**/backoffice-pages.spec.ts'],
   outputDir: '../.tmp/e2e-results',
   // Journeys are independent (own mobile, own client address): spread them over both workers.
   fullyParallel: true,
