@@ -168,9 +168,11 @@ describe('identity media page', () => {
       audio: false,
     });
     expect(screen.getAllByText(tr('selfie_guide')).length).toBeGreaterThan(0);
-    fireEvent.click(screen.getByRole('button', { name: tr('shoot') }));
-    await waitFor(() =>
-      expect(uploadDocument).toHaveBeenCalledWith('selfie', expect.any(Blob), expect.any(Function)),
+    // the button is enabled by the preview's first frame (late on a loaded machine): as for the second
+    await shootWhenReady();
+    await waitFor(
+      () => expect(uploadDocument).toHaveBeenCalledWith('selfie', expect.any(Blob), expect.any(Function)),
+      { timeout: 5000 },
     );
     expect(track.stop).toHaveBeenCalled();
     const sent = vi.mocked(uploadDocument).mock.calls[0]![1] as Blob;
@@ -180,7 +182,7 @@ describe('identity media page', () => {
     await screen.findByText(/· taken/);
     fireEvent.click(await screen.findByRole('button', { name: tr('open_camera') }));
     await shootWhenReady();
-    await waitFor(() => expect(uploadDocument).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(uploadDocument).toHaveBeenCalledTimes(2), { timeout: 5000 });
     expect(vi.mocked(uploadDocument).mock.calls[1]![0]).toBe('selfie_with_id');
     await waitFor(() => expect(screen.getAllByText(/· taken/)).toHaveLength(2));
 
