@@ -1,19 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { generateSync } from 'otplib';
 import {
   bringToSignature,
+  consoleDesk,
+  consoleTexts,
   expect,
   expectNoA11yViolations,
+  fillPlaceholders,
   loginThroughApi,
   sampleHkIdentity,
   signAndSubmitThroughApi,
   staffCode,
   test,
-  uniqueClientIp,
   uniqueHkMobile,
 } from './support';
 
@@ -25,24 +25,8 @@ import {
 // (Simplified Chinese) import a statement and see the job's progress to its end. axe runs on every
 // page met, each console page in one of the three languages, the sign-in page in all three.
 
-const locales = path.resolve(import.meta.dirname, '../apps/backoffice/src/locales');
-type Texts = (key: string) => string;
-/** The console's sentences of a namespace, read from its locale file (a missing key fails the journey). */
-function texts(lang: 'en' | 'zh-HK' | 'zh-CN', ...namespaces: string[]): Texts {
-  const all: Record<string, string> = Object.assign(
-    {},
-    ...namespaces.map((ns) => JSON.parse(readFileSync(path.join(locales, lang, `${ns}.json`), 'utf8'))),
-  );
-  return (key) => {
-    const sentence = all[key];
-    if (sentence === undefined) throw new Error(`no ${key} in ${lang}/${namespaces.join(',')}`);
-    return sentence;
-  };
-}
-/** i18next's {{name}} placeholders filled in. */
-function fill(sentence: string, values: Record<string, string>): string {
-  return sentence.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-}
+const texts = consoleTexts;
+const fill = fillPlaceholders;
 
 const STEP_SECONDS = 30;
 /** The code an authenticator app holding `secret` shows now. */
@@ -60,16 +44,7 @@ async function nextCode(secret: string, used: string): Promise<string> {
 }
 
 async function desk(browser: Browser, locale: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale,
-    viewport: { width: 1280, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-    deviceScaleFactor: 1,
-    timezoneId: 'Asia/Hong_Kong',
-    extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() },
-  });
-  return context.newPage();
+  return (await consoleDesk(browser, locale)).newPage();
 }
 
 /** The QR code on the page, read from its pixels as an authenticator app's camera reads it. */

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   bringToSignature,
+  consoleDesk,
+  consoleTexts,
   describeFocus,
   expect,
   expectNoA11yViolations,
@@ -12,7 +12,6 @@ import {
   signAndSubmitThroughApi,
   staffCode,
   test,
-  uniqueClientIp,
   uniqueHkMobile,
 } from './support';
 
@@ -28,53 +27,26 @@ import {
 const LANGS = ['zh-CN', 'zh-HK', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 const LANG_STORE_KEY = 'hk_backoffice_lang';
-const locales = path.resolve(import.meta.dirname, '../apps/backoffice/src/locales');
-const common = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(path.join(locales, lang, 'common.json'), 'utf8')) as Record<string, string>,
-  ]),
-) as Record<Lang, Record<string, string>>;
+const common = Object.fromEntries(LANGS.map((lang) => [lang, consoleTexts(lang, 'common')])) as Record<
+  Lang,
+  (key: string) => string
+>;
 const setupTitle = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    (JSON.parse(readFileSync(path.join(locales, lang, 'staff_setup.json'), 'utf8')) as Record<string, string>)
-      .title,
-  ]),
+  LANGS.map((lang) => [lang, consoleTexts(lang, 'staff_setup')('title')]),
 ) as Record<Lang, string>;
 const signInTitle = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    (JSON.parse(readFileSync(path.join(locales, lang, 'sign_in.json'), 'utf8')) as Record<string, string>)
-      .title,
-  ]),
+  LANGS.map((lang) => [lang, consoleTexts(lang, 'sign_in')('title')]),
 ) as Record<Lang, string>;
-
 const recordsLink = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    (JSON.parse(readFileSync(path.join(locales, lang, 'cases.json'), 'utf8')) as Record<string, string>)
-      .records_link,
-  ]),
+  LANGS.map((lang) => [lang, consoleTexts(lang, 'cases')('records_link')]),
 ) as Record<Lang, string>;
 
+/** A page's title in a language, from the console's common catalogue (a missing key throws). */
 function titleOf(lang: Lang, key: string): string {
-  const title = common[lang][key];
-  if (!title) throw new Error(`no ${key} in ${lang}/common.json`);
-  return title;
+  return common[lang](key);
 }
 
-async function desk(browser: Browser, locale = 'en-GB'): Promise<BrowserContext> {
-  return browser.newContext({
-    locale,
-    viewport: { width: 1280, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-    deviceScaleFactor: 1,
-    timezoneId: 'Asia/Hong_Kong',
-    extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() },
-  });
-}
+const desk = consoleDesk;
 
 /** Signs the context in as the demo account of `role` through the console's own call. */
 async function signIn(request: APIRequestContext, role: string): Promise<string> {

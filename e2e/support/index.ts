@@ -8,6 +8,7 @@ export {
   tokenOf,
   uploadDocument,
 } from './api';
+export { type ConsoleLang, consoleDesk, consoleTexts, fillPlaceholders } from './console';
 export {
   captchaText,
   type DevMail,
