@@ -406,36 +406,52 @@ describe('a returned selfie (state=refused)', () => {
 // taken less than 800 ms after choosing the method; the choice's draft, still waiting, was sent
 // after the upload had made a new version of the step and before the form was rebuilt, naming
 // the version from before the upload (2007). The screen's own upload is no other device.
+/**
+ * The step's server as it is: a save naming another version is refused (2007); one changing nothing
+ * keeps the version; `state` is what it holds (a test changes it as an upload or another device would).
+ */
+function versionedServer() {
+  const endedAt = new Date(Date.now() - 60_000).toISOString();
+  const state = {
+    version: 0,
+    saved: {} as Record<string, unknown>,
+    documents: [] as StepInfo['documents'],
+  };
+  const s = fakeStepServer({
+    '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
+    '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
+      makeStepInfo('risk_disclosure', { confirmed_at: endedAt, answers: { ended_at: endedAt }, version: 2 }),
+    ),
+    '/v9/OpenAccountHk/step_info/identity_media': () =>
+      ok(
+        makeStepInfo('identity_media', {
+          version: state.version,
+          answers: state.saved,
+          documents: state.documents,
+        }),
+      ),
+    '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
+      if (body.step_version !== undefined && Number(body.step_version) !== state.version)
+        return { status: 2007, data: null, info: err('code_step_version_conflict') };
+      if (JSON.stringify(body.answers) !== JSON.stringify(state.saved) || body.confirm) state.version++;
+      state.saved = body.answers as Record<string, unknown>;
+      return ok(
+        makeSaveResult('identity_media', {
+          confirmed: body.confirm === true,
+          next_step: 'bank',
+          version: state.version,
+        }),
+      );
+    },
+  });
+  return { s, state };
+}
+
 describe('a photo taken right after choosing the method', () => {
   it('makes no conflict: the draft waiting for its moment is sent with the upload, not after it', async () => {
     await setupStepI18n('zh-CN');
     fakeCamera();
-    const endedAt = new Date(Date.now() - 60_000).toISOString();
-    // the server as it is: a save naming another version is refused; one changing nothing keeps it
-    let version = 0;
-    let saved: Record<string, unknown> = {};
-    let documents: StepInfo['documents'] = [];
-    const s = fakeStepServer({
-      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
-      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
-        makeStepInfo('risk_disclosure', {
-          confirmed_at: endedAt,
-          answers: { ended_at: endedAt },
-          version: 2,
-        }),
-      ),
-      '/v9/OpenAccountHk/step_info/identity_media': () =>
-        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
-      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
-        if (body.step_version !== undefined && Number(body.step_version) !== version)
-          return { status: 2007, data: null, info: err('code_step_version_conflict') };
-        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
-        saved = body.answers as Record<string, unknown>;
-        return ok(
-          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
-        );
-      },
-    });
+    const { s, state } = versionedServer();
     // the server stores the photo (a new version of the step) and its answer takes a moment to
     // come back: the choice's draft timer (800 ms) runs out meanwhile
     vi.mocked(uploadDocument).mockImplementation(async (kind) => {
@@ -443,8 +459,8 @@ describe('a photo taken right after choosing the method', () => {
         ...doc(kind, new Date().toISOString()),
         document_id: '22222222-2222-4222-8222-222222222222',
       };
-      documents = [...documents, d];
-      version++;
+      state.documents = [...state.documents, d];
+      state.version++;
       await new Promise((r) => setTimeout(r, 1200));
       return d;
     });
@@ -467,32 +483,7 @@ describe('a photo taken right after choosing the method', () => {
   it('a change typed while the upload is on its way is saved at the new version, with no word of another device', async () => {
     await setupStepI18n('zh-CN');
     fakeCamera();
-    const endedAt = new Date(Date.now() - 60_000).toISOString();
-    // the server as it is: a save naming another version is refused; one changing nothing keeps it
-    let version = 0;
-    let saved: Record<string, unknown> = {};
-    let documents: StepInfo['documents'] = [];
-    const s = fakeStepServer({
-      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
-      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
-        makeStepInfo('risk_disclosure', {
-          confirmed_at: endedAt,
-          answers: { ended_at: endedAt },
-          version: 2,
-        }),
-      ),
-      '/v9/OpenAccountHk/step_info/identity_media': () =>
-        ok(makeStepInfo('identity_media', { version, answers: saved, documents })),
-      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
-        if (body.step_version !== undefined && Number(body.step_version) !== version)
-          return { status: 2007, data: null, info: err('code_step_version_conflict') };
-        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
-        saved = body.answers as Record<string, unknown>;
-        return ok(
-          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
-        );
-      },
-    });
+    const { s, state } = versionedServer();
     // the server stores the photo (a new version of the step) and its answer takes a moment to
     // come back: the choice's draft timer (800 ms) runs out meanwhile
     vi.mocked(uploadDocument).mockImplementation(async (kind) => {
@@ -500,8 +491,8 @@ describe('a photo taken right after choosing the method', () => {
         ...doc(kind, new Date().toISOString()),
         document_id: '22222222-2222-4222-8222-222222222222',
       };
-      documents = [...documents, d];
-      version++;
+      state.documents = [...state.documents, d];
+      state.version++;
       await new Promise((r) => setTimeout(r, 1200));
       return d;
     });
@@ -527,7 +518,7 @@ describe('a photo taken right after choosing the method', () => {
     });
     expect(said.join(' ')).not.toContain(err('code_step_version_conflict'));
     // the change was saved, at the version the upload made (the form is rebuilt from it too)
-    expect(saved).toEqual({ method: 'video' });
+    expect(state.saved).toEqual({ method: 'video' });
     // sent at the version from before the upload (refused), then again at the upload's (2)
     const versions = s.saves('identity_media').map((d) => d.step_version);
     expect(versions.indexOf(2)).toBeGreaterThan(versions.indexOf(1));
@@ -536,29 +527,7 @@ describe('a photo taken right after choosing the method', () => {
   it('after an upload that failed, a save by another device is said again (the own-change allowance ends)', async () => {
     await setupStepI18n('en');
     fakeCamera();
-    let version = 0;
-    let saved: Record<string, unknown> = {};
-    const s = fakeStepServer({
-      '/v9/OpenAccountHk/status': ok(makeStatus('identity_media')),
-      '/v9/OpenAccountHk/step_info/risk_disclosure': ok(
-        makeStepInfo('risk_disclosure', {
-          confirmed_at: new Date(Date.now() - 60_000).toISOString(),
-          answers: { ended_at: new Date(Date.now() - 60_000).toISOString() },
-          version: 2,
-        }),
-      ),
-      '/v9/OpenAccountHk/step_info/identity_media': () =>
-        ok(makeStepInfo('identity_media', { version, answers: saved, documents: [] })),
-      '/v9/OpenAccountHk/step/identity_media': (body: Record<string, unknown>) => {
-        if (body.step_version !== undefined && Number(body.step_version) !== version)
-          return { status: 2007, data: null, info: err('code_step_version_conflict') };
-        if (JSON.stringify(body.answers) !== JSON.stringify(saved) || body.confirm) version++;
-        saved = body.answers as Record<string, unknown>;
-        return ok(
-          makeSaveResult('identity_media', { confirmed: body.confirm === true, next_step: 'bank', version }),
-        );
-      },
-    });
+    const { s, state } = versionedServer();
     const { ApiError } = await import('../../../lib/api-client');
     vi.mocked(uploadDocument).mockRejectedValue(new ApiError(3003, 'The photo could not be read.'));
     renderStep(PATH, <IdentityMediaPage />);
@@ -578,10 +547,10 @@ describe('a photo taken right after choosing the method', () => {
     expect(await screen.findByText('The photo could not be read.')).toBeTruthy();
     // the person's next change is saved (the failed upload changed no version)
     fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_video')) }));
-    await waitFor(() => expect(saved).toEqual({ method: 'video' }), { timeout: 8000 });
+    await waitFor(() => expect(state.saved).toEqual({ method: 'video' }), { timeout: 8000 });
     // then another device saves the step, and this screen changes it once more
-    saved = { method: 'photos' };
-    version++;
+    state.saved = { method: 'photos' };
+    state.version++;
     const before = s.saves('identity_media').length;
     fireEvent.click(screen.getByRole('radio', { name: new RegExp(tr('method_photos')) }));
     await waitFor(() => expect(said.join(' ')).toContain(err('code_step_version_conflict')), {
