@@ -17,7 +17,10 @@ if (!ensureWebBuild()) {
 let server;
 try {
   // TRUST_PROXY lets each test bring its own client address (e2e/support/test.ts).
-  server = await startServer({ name: 'e2e', env: { TRUST_PROXY: '1' } });
+  // HEAVY_TIMEOUT_MS: the upload threads run at nice +10, behind two browsers and the journeys on
+  // the 2-core machine; a valid photo must not be refused (3008) because the machine is busy (the
+  // limit itself is tested by the API suite, apps/api/test/uploads-hostile.test.ts)
+  server = await startServer({ name: 'e2e', env: { TRUST_PROXY: '1', HEAVY_TIMEOUT_MS: '60000' } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

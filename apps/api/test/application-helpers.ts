@@ -257,6 +257,12 @@ export async function prepareIdStep(
   await post(t, '/v9/OpenAccountHk/id_location', location, { token: user.token });
   const front = await upload(t, user.token, 'id_front', await images.jpeg());
   const back = await upload(t, user.token, 'id_back', await images.png());
+  // a refused photo says why here, not as a null read further on
+  for (const [side, r] of [
+    ['front', front],
+    ['back', back],
+  ] as const)
+    if (r.json.status !== 0) throw new Error(`the ID ${side} upload was refused: ${JSON.stringify(r.json)}`);
   return { front: front.json.data.document_id as string, back: back.json.data.document_id as string };
 }
 

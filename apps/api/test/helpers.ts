@@ -70,6 +70,12 @@ export async function createTestApp(
       // Suites call from a few addresses many times a minute; the general request limit has its
       // own suite (rate-limit.test.ts), which sets a small limit through `overrides`.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // The heavy-work threads run at nice +10 (requests first): on the 2-core CI machine, with
+      // both test workers and PostgreSQL busy, a photo's decoding (and its thread's start) was
+      // starved past the 10 s limit and refused with 3008 (twice in one run). The limit itself has
+      // its own suite (uploads-hostile.test.ts sets a small one); here it only must not be the
+      // machine's load that refuses a valid file.
+      HEAVY_TIMEOUT_MS: '60000',
     }),
     webDistDir: path.join(dataDir, 'no-web'),
     // the console's build is served only where a test asks for it (backoffice-app.test.ts): a
