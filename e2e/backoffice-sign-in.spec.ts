@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test } from './support';
+import { expect, expectNoA11yViolations, staffCode, test } from './support';
 
 // Issue #14: a reviewer signs in to the staff console with password and authenticator code, by
 // keyboard only, in English, sees only what a reviewer may open, and signs out. The demo accounts
@@ -42,8 +42,23 @@ test.describe('Staff console sign-in', () => {
     await page.keyboard.type(account.code);
     await page.keyboard.press('Enter');
 
-    // back where the visit was going, with the reviewer's menu
-    await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+    // back where the visit was going, with the reviewer's menu. The demo reviewer is shared with the
+    // journeys on the other worker: if one signed in with this code first, ours is a replay, refused
+    // (the code field emptied, the refusal announced); the reviewer types the authenticator's next
+    // code, as a person would
+    const queue = page.getByRole('heading', { level: 1, name: 'Review queue' });
+    const refused = page.getByRole('alert');
+    await expect(queue.or(refused)).toBeVisible({ timeout: 20_000 });
+    if (await refused.isVisible()) {
+      const next = await staffCode(page.request, 'reviewer', {
+        after: account.code,
+        username: account.username,
+      });
+      await page.getByLabel('Authenticator code').focus();
+      await page.keyboard.type(next.code);
+      await page.keyboard.press('Enter');
+    }
+    await expect(queue).toBeVisible();
     await expect(page).toHaveURL(/\/backoffice\/review-queue$/);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByText('Review queue')).toBeVisible();
