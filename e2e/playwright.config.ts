@@ -7,6 +7,14 @@ if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `n
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Every console page in three languages (backoffice-pages.spec.ts, issue #22) costs about 10
+  // minutes of the two workers' time (measured in the CI run of 1ae7f6a: 1.7 + 3.3 + 2.4 + 2.6 min;
+  // all four passed there): with it the whole run goes well over CI's 30 minutes. It runs when asked:
+  // `E2E_CONSOLE_PAGES=1 npm run test:e2e` (or naming the file).
+  testIgnore:
+    process.env.E2E_CONSOLE_PAGES || process.argv.some((a) => a.includes('backoffice-pages'))
+      ? []
+      : ['**/backoffice-pages.spec.ts'],
   outputDir: '../.tmp/e2e-results',
   // Journeys are independent (own mobile, own client address): spread them over both workers.
   fullyParallel: true,
