@@ -396,7 +396,7 @@ test.describe('Mainland student, Simplified Chinese', () => {
     clientIp,
   }) => {
     // two SMS intervals (61 s each) and the recording heard in real time (~1 min at 1.5×)
-    test.setTimeout(360_000);
+    test.setTimeout(480_000);
     const mobile = uniqueCnMobile();
     const email = `student${Date.now()}${randomInt(1000)}@example.com`;
     // a student born 2005 (aged 21) with an address in Shenzhen's Nanshan district (440305)
