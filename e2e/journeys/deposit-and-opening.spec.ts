@@ -6,6 +6,7 @@ import {
   applicationStatus,
   approveThroughConsole,
   bringToSignature,
+  consoleDesk,
   expect,
   expectNoA11yViolations,
   idImages,
@@ -388,15 +389,7 @@ test('deposits matched and flagged, activated and opened; the status page in thr
   const enReference = await test.step('the en applicant makes the deposit on the phone', () =>
     makeDeposit(en));
 
-  const desk = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: { width: 1280, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-    deviceScaleFactor: 1,
-    timezoneId: 'Asia/Hong_Kong',
-    extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() },
-  });
+  const desk = await consoleDesk(browser, 'zh-CN');
   const ops = await desk.newPage();
 
   await test.step('operations import the HSBC statement: one matched, one flagged', async () => {
