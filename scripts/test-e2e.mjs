@@ -3,7 +3,8 @@
 // DATA_DIR. Builds nothing: `npm test` builds the web app before (or run `npm run build`).
 // Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- smoke.spec.ts`).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium, ensureWebBuild, root, startServer } from './lib/server.mjs';
@@ -31,13 +32,20 @@ const cli = path.join(root, 'node_modules/@playwright/test/cli.js');
 // a JSON report beside the list one: what failed is printed again last, after the server's log
 const reportFile = path.join(root, '.tmp', 'e2e-report.json');
 rmSync(reportFile, { force: true });
+// the staff demo accounts' authenticator codes taken by journeys in this run (e2e/support/staff.ts)
+const claimsDir = mkdtempSync(path.join(tmpdir(), 'hk-e2e-totp-'));
 const child = spawn(
   process.execPath,
   [cli, 'test', '--config', path.join(root, 'e2e/playwright.config.ts'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: server.url, E2E_JSON_REPORT: reportFile },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: server.url,
+      E2E_JSON_REPORT: reportFile,
+      E2E_TOTP_CLAIMS_DIR: claimsDir,
+    },
   },
 );
 const stopOn = (signal) => process.once(signal, () => child.kill(signal));
@@ -46,6 +54,7 @@ stopOn('SIGTERM');
 const code = await new Promise((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 1 : 0))));
 
 await server.stop();
+rmSync(claimsDir, { recursive: true, force: true });
 if (code !== 0) server.printLog(150);
 // last: what failed (and what passed only when tried again), each with the start of its error
 printProblems();

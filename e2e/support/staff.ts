@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 
 // Staff in a journey, through the console's real API (sign-in with password and authenticator
@@ -10,7 +14,37 @@ interface StaffCodes {
   accounts: { username: string; role: string; code: string; validForSeconds: number }[];
 }
 
-/** The demo account of a role with its current authenticator code (development tools only). */
+// The demo accounts are shared by the journeys of every worker, and a code is accepted once (a
+// second use is a replay, refused like a wrong code). As different people hold different phones,
+// a code is claimed by one journey only: a file created exclusively per account and code, in a
+// directory of this run (scripts/test-e2e.mjs), or of this server when run otherwise. A journey
+// that finds the code taken waits for the authenticator's next one.
+const CLAIMS_DIR =
+  process.env.E2E_TOTP_CLAIMS_DIR ??
+  path.join(
+    tmpdir(),
+    `hk-e2e-totp-${createHash('sha256')
+      .update(process.env.E2E_BASE_URL ?? '')
+      .digest('hex')
+      .slice(0, 12)}`,
+  );
+
+/** True when this journey is the first to take `code` of `username`. */
+function claimCode(username: string, code: string): boolean {
+  mkdirSync(CLAIMS_DIR, { recursive: true });
+  try {
+    closeSync(openSync(path.join(CLAIMS_DIR, `${username}-${code}`), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * The demo account of a role with its current authenticator code (development tools only), the
+ * code claimed for this journey alone (above).
+ */
 export async function staffCode(
   request: APIRequestContext,
   role: string,
@@ -29,7 +63,11 @@ export async function staffCode(
   let account = await read();
   // a code about to expire could lapse between typing and sending, and a code used once is refused
   // (replay): wait for the next one
-  while (account.validForSeconds < 5 || account.code === opts.after) {
+  while (
+    account.validForSeconds < 5 ||
+    account.code === opts.after ||
+    !claimCode(account.username, account.code)
+  ) {
     await new Promise((r) => setTimeout(r, (account.validForSeconds + 1) * 1000));
     account = await read();
   }
