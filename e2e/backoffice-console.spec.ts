@@ -123,7 +123,9 @@ test('an administrator adds a reviewer who enrols from the QR code, reviews; ope
     await admin.keyboard.press('Tab');
     await admin.keyboard.type(account.code);
     await admin.keyboard.press('Enter');
-    await expect(admin.getByRole('heading', { level: 1, name: adminEn('page_staff'), exact: true })).toBeVisible();
+    await expect(
+      admin.getByRole('heading', { level: 1, name: adminEn('page_staff'), exact: true }),
+    ).toBeVisible();
     await expectNoA11yViolations(admin, 'console staff page');
   });
 
