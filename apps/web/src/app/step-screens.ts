@@ -1,41 +1,51 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyWithQuery as lazy } from '../lib/lazy-with-query';
-import type { StepScreenPath } from '../lib/step-screens';
+import { STEP_SCREENS, type StepScreens } from '../lib/step-screens';
 
 /** A screen's page: a chunk of its own (decision 008), loaded with the query client (decision 015). */
 type LazyPage = LazyExoticComponent<ComponentType>;
 
-// The page of every step screen, by its address (issue #23): the only place that names every
-// feature's page, so it stays in app/ (decision 016: app/ wires the features together). Everything
-// else about a screen (title, namespace, which step it belongs to) is the data-only table
-// lib/step-screens.ts, which the pages read. A screen of the table without its page here, or an
-// address the table does not have, fails the type check (naming the address). Keyed by address
-// rather than by step so that the router's list below is one map: /login's first load carries this
-// file, and a join by step and screen name cost 84 bytes gzipped over its 140 KB budget.
-export const STEP_PAGES = {
-  '/userinfo/id': lazy(() => import('../features/id-step/components/id-location-page')),
-  '/userinfo/id/photos': lazy(() => import('../features/id-step/components/id-photos-page')),
-  '/userinfo/id/details': lazy(() => import('../features/id-step/components/id-details-page')),
-  '/userinfo/address': lazy(() => import('../features/address/components/address-page')),
-  '/userinfo/account-type': lazy(() => import('../features/account-type/components/account-type-page')),
-  '/userinfo/personal': lazy(() => import('../features/personal/components/personal-page')),
-  '/userinfo/employment': lazy(() => import('../features/employment/components/employment-page')),
-  '/userinfo/financial': lazy(() => import('../features/financial/components/financial-page')),
-  '/userinfo/tax': lazy(() => import('../features/tax/components/tax-page')),
-  '/userinfo/declarations': lazy(() => import('../features/declarations/components/declarations-page')),
-  '/userinfo/investment': lazy(() => import('../features/investment/components/investment-page')),
-  '/userinfo/risk-disclosure': lazy(
-    () => import('../features/risk-disclosure/components/risk-disclosure-page'),
-  ),
-  '/userinfo/identity-photos': lazy(
-    () => import('../features/identity-media/components/identity-media-page'),
-  ),
-  '/userinfo/bank': lazy(() => import('../features/bank/components/bank-page')),
-  '/userinfo/signature': lazy(() => import('../features/signature/components/signature-page')),
-  '/userinfo/review': lazy(() => import('../features/review/components/review-page')),
-} satisfies Record<StepScreenPath, LazyPage>;
+// The page of every step screen (issue #23, decision 031): found by its file's name, as its address
+// and its texts are found by the step's id (lib/step-screens.ts), so a new step's page is a file and
+// no line here. `app/` alone knows the pages (decision 016: app/ wires the features together); the
+// glob makes one lazy chunk per page, as the written `import()`s did. The pages of the other
+// screens (the login, the account, the deposit, the returned and status pages, the ID step's
+// progress page) are the router's and are left out. A step screen without its page fails
+// app/step-screens.test.ts, naming the file to write.
+const PAGES = import.meta.glob<{ default: ComponentType }>([
+  '../features/*/components/*-page.tsx',
+  '!../features/{account,auth,deposit,returned,status-page}/**',
+  '!../features/id-step/components/progress-page.tsx',
+]);
+
+/** The ID step's screens keep their pages' names: `features/id-step/components/<name>-page.tsx`. */
+const ID_STEP_PAGES: Readonly<Record<string, string>> = {
+  '/userinfo/id': 'id-location',
+  '/userinfo/id/photos': 'id-photos',
+  '/userinfo/id/details': 'id-details',
+};
+
+/** Every step screen with its page's file (`features/<step id, kebab-case>/components/<same>-page.tsx`). */
+export const STEP_PAGE_FILES: readonly { path: string; file: string }[] = Object.entries(
+  STEP_SCREENS as Readonly<Record<string, StepScreens>>,
+).flatMap(([step, first]) =>
+  [first, ...Object.values(first.more ?? {})].map(({ path }) => {
+    const name = step.replaceAll('_', '-');
+    const id = ID_STEP_PAGES[path];
+    return {
+      path,
+      file: id ? `../features/id-step/components/${id}-page.tsx` : `../features/${name}/components/${name}-page.tsx`,
+    };
+  }),
+);
+
+/** The files the glob found. */
+export const PAGE_FILES: readonly string[] = Object.keys(PAGES);
 
 /** Every screen of every step with its page: the router's step routes. */
-export const ALL_STEP_SCREENS: readonly { path: string; page: LazyPage }[] = Object.entries(STEP_PAGES).map(
-  ([path, page]) => ({ path, page }),
+export const ALL_STEP_SCREENS: readonly { path: string; page: LazyPage }[] = STEP_PAGE_FILES.flatMap(
+  ({ path, file }) => {
+    const load = PAGES[file];
+    return load ? [{ path, page: lazy(load) }] : [];
+  },
 );
