@@ -34,7 +34,9 @@ export const STEP_PAGE_FILES: readonly { path: string; file: string }[] = Object
     const id = ID_STEP_PAGES[path];
     return {
       path,
-      file: id ? `../features/id-step/components/${id}-page.tsx` : `../features/${name}/components/${name}-page.tsx`,
+      file: id
+        ? `../features/id-step/components/${id}-page.tsx`
+        : `../features/${name}/components/${name}-page.tsx`,
     };
   }),
 );
