@@ -31,6 +31,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -213,14 +214,20 @@ function vitest(dir: string, files: readonly (readonly [project: string, file: s
     path.join(dir, 'node_modules/.bin/vitest'),
     [
       'run',
-      ...new Set(files.flatMap(([project]) => ['--project', project])),
+      // each project once, each with its flag (a Set of the flags and names together kept one flag)
+      ...[...new Set(files.map(([project]) => project))].flatMap((project) => ['--project', project]),
       ...files.map(([, file]) => file),
       '--reporter',
       'dot',
     ],
     { cwd: dir, encoding: 'utf8', env: { ...env, CI: '1' } },
   );
-  return { ok: run.status === 0, out: `${run.stdout}\n${run.stderr}` };
+  const out = `${run.stdout}\n${run.stderr}`;
+  // every file given must have run: a filter that matches nothing is no check
+  const ran = Number(/Test Files\s.*\((\d+)\)/.exec(stripVTControlCharacters(out))?.[1] ?? 0);
+  if (ran !== files.length)
+    return { ok: false, out: `${out}\nvitest ran ${ran} test files of the ${files.length} given` };
+  return { ok: run.status === 0, out };
 }
 
 const LANGS = ['zh-CN', 'zh-HK', 'en'] as const;
