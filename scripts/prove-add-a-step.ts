@@ -4,7 +4,7 @@
 //   1. with only its id added (STEP_IDS, STEP_STAGES), the type checker names exactly the tables a
 //      step must fill, each message naming the new step: nothing else fails, nothing is left unnamed;
 //   2. with its folder and the tables filled, one test run names each of the rest: the catalogue
-//      test its texts (`source_of_wealth:step_title`), app/step-screens.test.ts its page's file,
+//      test its texts (`source_of_wealth:step_title`), app/step-pages.test.ts its page's file,
 //      scripts/step-api-pages.test.ts its API page;
 //   3. with its page, its API page and its locale files, everything type-checks and the catalogue,
 //      registry, locales, step-screens and API-pages tests pass;
@@ -53,7 +53,7 @@ export const GUIDE_FILES = [
 /** The tests that name what the type checker does not, run once the tables are filled. */
 const NAMING_TESTS = [
   ['domain', 'src/steps/field-catalogue.test.ts'],
-  ['web', 'src/app/step-screens.test.ts'],
+  ['web', 'src/app/step-pages.test.ts'],
   ['scripts', 'step-api-pages.test.ts'],
 ] as const;
 /** What they must name, each: its record title (then its labels), its page's file, its API page. */
