@@ -1,23 +1,15 @@
-// `npm run proof:add-a-step` (issue #23): adds a throwaway step, "source of wealth" (one choice of
-// four and an optional text, after the financial step), to a temporary copy of the repository the
-// way docs/adding-a-step.md says, and checks that the guide's count is honest:
-//   1. with only its id added (STEP_IDS, STEP_STAGES), the type checker names exactly the tables a
-//      step must fill (`satisfies Record<StepId, …>`): nothing else fails, nothing is left unnamed;
-//   2. with the tables filled and the step's folder written, everything type-checks, and the
-//      catalogue and locales tests fail naming the texts to add;
-//   3. with its locale files and `npm run pdf:labels`, those tests pass;
-//   4. the files touched, outside the locale files, are at most the guide's count.
-// The copy shares node_modules (symlinks); the workspace packages point into the copy.
-// The add-a-step proof (issue #23, decision 028): adds a throwaway step, "source of wealth" (one
-// choice of four and an optional text, after the financial step), to a temporary copy of the
-// repository the way docs/adding-a-step.md says, and checks that the guide's count is honest:
+// The add-a-step proof (issue #23, decisions 028 and 031): adds a throwaway step, "source of
+// wealth" (one choice of four and an optional text, after the financial step), to a temporary copy
+// of the repository the way docs/adding-a-step.md says, and checks that the guide's count is honest:
 //   1. with only its id added (STEP_IDS, STEP_STAGES), the type checker names exactly the tables a
 //      step must fill, each message naming the new step: nothing else fails, nothing is left unnamed;
-//   2. with its folder, its page and the tables filled, everything type-checks, and the catalogue
-//      test fails naming the texts to add;
-//   3. with its locale files and `npm run pdf:labels`, the catalogue, registry, locales and
-//      step-screens tests pass;
-//   4. the files it touched, outside the locale files, are exactly the guide's list.
+//   2. with its folder and the tables filled, one test run names each of the rest: the catalogue
+//      test its texts (`source_of_wealth:step_title`), app/step-pages.test.ts its page's file,
+//      scripts/step-api-pages.test.ts its API page;
+//   3. with its page, its API page and its locale files, everything type-checks and the catalogue,
+//      registry, locales, step-screens and API-pages tests pass;
+//   4. the files it touched, outside the locale files, are exactly the guide's list (8, issue #23's
+//      target): nothing generated, nothing else.
 // Run by scripts/prove-add-a-step.test.ts (vitest project `scripts`, so in CI) and alone with
 // `npm run proof:add-a-step`. The copy shares node_modules (symlinks); the workspace packages point
 // into the copy. The type checker runs in this process over the non-test source of the two
@@ -39,14 +31,14 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
- * docs/adding-a-step.md: the files a form step is written in, locale files aside, each named by the
- * type checker (the tables) or by a test. Its API page and the line in the pages' index come on
- * top (2 more, which only review asks for), and the server's copy of the texts, which
- * `npm run pdf:labels` writes (GENERATED).
+ * docs/adding-a-step.md: every file a form step is written in, locale files aside, each named by
+ * the type checker (the tables) or by one failing test (the page, the API page). Nothing is
+ * generated: the server reads the texts from the locale files (decision 031).
  */
 export const GUIDE_FILES = [
   'packages/domain/src/steps/types.ts',
@@ -56,17 +48,24 @@ export const GUIDE_FILES = [
   'packages/domain/src/steps/registry.ts',
   'packages/domain/src/steps/tables.ts',
   'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx',
-  'apps/web/src/app/step-screens.ts',
+  'docs/api/steps/source-of-wealth.md',
 ] as const;
-/** Issue #23's target: a step in at most this many files plus its locale files. */
-export const TARGET_FILE_COUNT = 8;
-export const GENERATED = ['apps/api/src/lib/catalogue-texts.json'];
-/** What the type checker must name once the id is added: every table keyed by step id or by screen. */
-export const TABLES_NAMED = [
-  'apps/web/src/app/step-screens.ts',
-  'packages/domain/src/steps/registry.ts',
-  'packages/domain/src/steps/tables.ts',
+/** The tests that name what the type checker does not, run once the tables are filled. */
+const NAMING_TESTS = [
+  ['domain', 'src/steps/field-catalogue.test.ts'],
+  ['web', 'src/app/step-pages.test.ts'],
+  ['scripts', 'step-api-pages.test.ts'],
+] as const;
+/** What they must name, each: its record title (then its labels), its page's file, its API page. */
+export const NAMED_BY_TESTS = [
+  'source_of_wealth:step_title',
+  'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx',
+  'docs/api/steps/source-of-wealth.md',
 ];
+/** Issue #23's target: a step in at most this many files plus its locale files, all in all. */
+export const TARGET_FILE_COUNT = 8;
+/** What the type checker must name once the id is added: every table keyed by step id. */
+export const TABLES_NAMED = ['packages/domain/src/steps/registry.ts', 'packages/domain/src/steps/tables.ts'];
 /** The files that may declare a table keyed by every step id (`Record<StepId, …>`): the domain's. */
 export const PER_STEP_TABLE_FILES = [
   'packages/domain/src/steps/registry.ts',
@@ -215,14 +214,20 @@ function vitest(dir: string, files: readonly (readonly [project: string, file: s
     path.join(dir, 'node_modules/.bin/vitest'),
     [
       'run',
-      ...new Set(files.flatMap(([project]) => ['--project', project])),
+      // each project once, each with its flag (a Set of the flags and names together kept one flag)
+      ...[...new Set(files.map(([project]) => project))].flatMap((project) => ['--project', project]),
       ...files.map(([, file]) => file),
       '--reporter',
       'dot',
     ],
     { cwd: dir, encoding: 'utf8', env: { ...env, CI: '1' } },
   );
-  return { ok: run.status === 0, out: `${run.stdout}\n${run.stderr}` };
+  const out = `${run.stdout}\n${run.stderr}`;
+  // every file given must have run: a filter that matches nothing is no check
+  const ran = Number(/Test Files\s.*\((\d+)\)/.exec(stripVTControlCharacters(out))?.[1] ?? 0);
+  if (ran !== files.length)
+    return { ok: false, out: `${out}\nvitest ran ${ran} test files of the ${files.length} given` };
+  return { ok: run.status === 0, out };
 }
 
 const LANGS = ['zh-CN', 'zh-HK', 'en'] as const;
@@ -301,6 +306,17 @@ export default function SourceOfWealthPage() {
 }
 `;
 
+/** The step's API page (docs/api/steps/<step>.md). */
+const API_PAGE = `# source_of_wealth
+
+Saved and confirmed through the generic step call ([README.md](README.md)); no call of its own.
+
+| field | rule (errors key) |
+|---|---|
+| \`wealth_source\` | one of \`employment\`, \`business\`, \`inheritance\`, \`investments\` (\`wealth_source_required\`) |
+| \`wealth_details\` | optional, typed text, at most 200 characters (\`wealth_details_too_long\`) |
+`;
+
 /** 1. Its id, in flow order, and its stage: the start; the type checker names the rest. */
 function addId(dir: string) {
   edit(dir, 'packages/domain/src/steps/types.ts', (t) =>
@@ -310,7 +326,7 @@ function addId(dir: string) {
   );
 }
 
-/** 2. Its folder, its page and the lines the type checker asked for. */
+/** 2. Its folder and the lines the type checker asked for. */
 function addStep(dir: string) {
   write(
     dir,
@@ -385,14 +401,12 @@ export const sourceOfWealthSample = {
       )(imp('sourceOfWealthCatalogue, sourceOfWealthSample', './source-of-wealth/catalogue')(t)),
     ),
   );
+}
+
+/** 3. What the tests named: its page, its API page (and, below, its texts). */
+function addPages(dir: string) {
   write(dir, 'apps/web/src/features/source-of-wealth/components/source-of-wealth-page.tsx', PAGE);
-  edit(dir, 'apps/web/src/app/step-screens.ts', (t) =>
-    t.replace(
-      /^( *)'\/userinfo\/financial': .*\n/m,
-      (line, indent: string) =>
-        `${line}${indent}'/userinfo/source-of-wealth': lazy(\n${indent}  () => import('../features/source-of-wealth/components/source-of-wealth-page'),\n${indent}),\n`,
-    ),
-  );
+  write(dir, 'docs/api/steps/source-of-wealth.md', API_PAGE);
 }
 
 function addLocales(dir: string) {
@@ -427,13 +441,12 @@ export interface ProofResult {
   named: Map<string, string[]>;
   /** With the folder and the tables: type errors left (none expected). */
   left: Map<string, string[]>;
-  /** The catalogue test's output without the step's texts. */
+  /** The tests' output with the folder and the tables, without the pages and the texts. */
   withoutTexts: { ok: boolean; out: string };
   /** The tests' output with them. */
   withTexts: { ok: boolean; out: string };
   /** The files touched, by kind. */
   written: string[];
-  generated: string[];
   locales: string[];
   seconds: Record<string, number>;
 }
@@ -455,17 +468,14 @@ export function runAddAStep(log: (line: string) => void = () => {}): ProofResult
     const named = typeErrors(dir);
     lap('type check, the id alone');
     addStep(dir);
+    const withoutTexts = vitest(dir, NAMING_TESTS);
+    lap('tests, without its pages and texts');
+    addPages(dir);
+    addLocales(dir);
     const left = typeErrors(dir);
     lap('type check, the step written');
-    const withoutTexts = vitest(dir, [['domain', 'src/steps/field-catalogue.test.ts']]);
-    lap('catalogue test, without its texts');
-    addLocales(dir);
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-pdf-labels.ts'], {
-      cwd: dir,
-      stdio: 'ignore',
-    });
     const withTexts = vitest(dir, [
-      ['domain', 'src/steps/field-catalogue.test.ts'],
+      ...NAMING_TESTS,
       ['domain', 'src/steps/registry.test.ts'],
       ['web', 'src/locales/locales.test.ts'],
       ['web', 'src/lib/step-screens.test.ts'],
@@ -473,9 +483,8 @@ export function runAddAStep(log: (line: string) => void = () => {}): ProofResult
     lap('tests, with its texts');
     const all = changedFiles(dir);
     const locales = all.filter((f) => /\/locales\//.test(f));
-    const generated = all.filter((f) => GENERATED.includes(f));
-    const written = all.filter((f) => !locales.includes(f) && !generated.includes(f));
-    return { named, left, withoutTexts, withTexts, written, generated, locales, seconds };
+    const written = all.filter((f) => !locales.includes(f));
+    return { named, left, withoutTexts, withTexts, written, locales, seconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -496,9 +505,10 @@ export function check(r: ProofResult): string[] {
     problems.push(
       `with the step written, type errors remain: ${[...r.left].map(([f, m]) => `${f}: ${m.join(' | ')}`).join('; ')}`,
     );
-  if (r.withoutTexts.ok || !r.withoutTexts.out.includes('source_of_wealth:step_title'))
+  const unnamed = NAMED_BY_TESTS.filter((what) => !r.withoutTexts.out.includes(what));
+  if (r.withoutTexts.ok || unnamed.length)
     problems.push(
-      `without its texts the catalogue test must fail naming source_of_wealth:step_title:\n${r.withoutTexts.out}`,
+      `without its pages and texts the tests must fail naming ${unnamed.join(', ')}:\n${r.withoutTexts.out}`,
     );
   if (!r.withTexts.ok) problems.push(`with its texts the tests fail:\n${r.withTexts.out}`);
   if (JSON.stringify([...r.written].sort()) !== JSON.stringify([...GUIDE_FILES].sort()))
@@ -509,8 +519,6 @@ export function check(r: ProofResult): string[] {
     problems.push(
       `${r.written.length} files besides the locale files: more than issue #23's ${TARGET_FILE_COUNT}`,
     );
-  if (JSON.stringify(r.generated) !== JSON.stringify(GENERATED))
-    problems.push(`generated: expected ${GENERATED.join(', ')}, got ${r.generated.join(', ')}`);
   if (r.locales.length !== 9) problems.push(`locale files: expected 9, got ${r.locales.join(', ')}`);
   return problems;
 }
@@ -526,6 +534,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     process.exit(1);
   }
   console.log(
-    `add-a-step proof: ${r.written.length} files + ${r.locales.length} locale files (+ ${r.generated.length} generated), as docs/adding-a-step.md says:\n  ${r.written.join('\n  ')}`,
+    `add-a-step proof: ${r.written.length} files + ${r.locales.length} locale files, as docs/adding-a-step.md says:\n  ${r.written.join('\n  ')}`,
   );
 }

@@ -10,8 +10,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { CATALOGUE_TEXTS_FILE, catalogueTextsJson } from '../../../scripts/gen-pdf-labels';
 import { submissions } from '../src/db/schema';
+import { LOCALES_DIR, readCatalogueTexts } from '../src/lib/catalogue-texts';
 import { insertDocument } from '../src/plugins/app/documents/document-repository';
 import { SYSTEM_EVENT_META } from '../src/plugins/app/events/event-repository';
 import { listStepRows, lockEditableApplicationOfUser } from '../src/plugins/app/steps/step-repository';
@@ -504,7 +504,15 @@ describe('buildApplicationPdf (no database)', () => {
     }
   });
 
-  test("the catalogues' label texts are what `npm run pdf:labels` makes from the current screens", () => {
-    expect(readFileSync(CATALOGUE_TEXTS_FILE, 'utf8')).toBe(catalogueTextsJson());
+  test("the catalogues' label texts are the current screens' own, read from the web app's locale files", () => {
+    const texts = readCatalogueTexts();
+    const screen = (lang: string, ns: string) =>
+      JSON.parse(readFileSync(`${LOCALES_DIR}/${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
+    expect(texts['financial:step_title']).toEqual({
+      'zh-CN': screen('zh-CN', 'financial').step_title,
+      'zh-HK': screen('zh-HK', 'financial').step_title,
+      en: screen('en', 'financial').step_title,
+    });
+    expect(Object.keys(texts).length).toBeGreaterThan(100);
   });
 });

@@ -113,10 +113,12 @@ describe('layers: arrows point down', () => {
 
   it('no feature, step-kit, components or lib file imports app/ or main.tsx', () => {
     expect(graph.size).toBeGreaterThan(200);
-    // the router's lazy pages are arrows down into the features: they are in the graph
-    expect(
-      graph.get(`${src}/app/step-screens.ts`)?.some((a) => a.isDynamic && a.to.includes('/features/')),
-    ).toBe(true);
+    // the router's lazy pages are arrows down into the features: they are in the graph (the step
+    // pages, found by app/step-pages.ts's import.meta.glob, are not: arrows down from app/, which
+    // this test allows; decision 031)
+    expect(graph.get(`${src}/app/router.tsx`)?.some((a) => a.isDynamic && a.to.includes('/features/'))).toBe(
+      true,
+    );
     expect(forbiddenArrows(graph, runsUp(src))).toEqual([]);
   });
 

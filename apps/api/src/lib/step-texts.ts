@@ -1,7 +1,7 @@
 // The one renderer of a step's record in words (issue #23), shared by the application PDF and the
 // staff case view: step titles, document kinds, sealed values by their masks and a step's answers
-// through its field catalogue. Every text comes from the step screens' own texts
-// (catalogue-texts.json, made from apps/web/src/locales by `npm run pdf:labels`): no second copy.
+// through its field catalogue. Every text comes from the step screens' own texts, read at start
+// from apps/web/src/locales (./catalogue-texts.ts, decision 031): no second copy.
 import { checkIsStepId, type Language } from '@hk/domain';
 import {
   type AnswerLine,
@@ -11,10 +11,9 @@ import {
   stepTitleKey,
   type Translate,
 } from '@hk/domain/steps/catalogues';
-import catalogueTexts from './catalogue-texts.json' with { type: 'json' };
+import { readCatalogueTexts, type Texts } from './catalogue-texts';
 
-type Texts = Record<Language, string>;
-const TEXTS = catalogueTexts as Record<string, Texts>;
+const TEXTS = readCatalogueTexts();
 
 /** The catalogues' label keys in `lang`, `{{name}}` filled in (the renderer's look-up). */
 export function catalogueTranslate(lang: Language): Translate {

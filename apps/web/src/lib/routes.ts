@@ -9,7 +9,7 @@ export interface RouteDef {
 }
 
 // spec §2 client routes that exist so far, and the progress page under /userinfo
-// (docs/flow-routes.md); the steps' screens are STEP_SCREENS (lib/step-screens.ts, their pages in app/step-screens.ts).
+// (docs/flow-routes.md); the steps' screens are STEP_SCREENS (lib/step-screens.ts, their pages in app/step-pages.ts).
 export const ROUTES = {
   login: { path: '/login', titleKey: 'broker_name', auth: false },
   accountType: { path: '/accountType', titleKey: 'title_account_type', auth: true },

@@ -59,9 +59,9 @@ type ScreensOf<S extends StepId> = S extends keyof Overrides
 // header's dots, the progress page's titles, the review's headings and edit links, and the route
 // titles read it. Derived from the registry's step ids (issue #23, decision 028): a new step gets
 // `/userinfo/<id>`, `title_<id>` in `common` and its texts in `<id>.json` without an entry here;
-// its page goes in app/step-screens.ts (STEP_PAGES), the one place that names every feature's page,
-// and the type checker names that file for the new address. This table sits low, in lib/, so the
-// pages can read it without importing app/ (decision 008).
+// its page is found by its file's name, features/<id, kebab-case>/components/<same>-page.tsx, in
+// app/step-pages.ts (decision 031), whose test names the file a new address lacks. This table
+// sits low, in lib/, so the pages can read it without importing app/ (decision 008).
 export const STEP_SCREENS = Object.fromEntries(
   STEP_IDS.map((id) => [
     id,

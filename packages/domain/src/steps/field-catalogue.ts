@@ -2,8 +2,8 @@
 // reads, who sees it and its order. The review screen, the application PDF and (next) the staff
 // case view render a step from its catalogue through `renderStepAnswers`; none of them names a
 // field. Labels are i18n keys of the step screens' namespaces (apps/web/src/locales), so a label
-// reads as the screen that asked the question; the server reads the same keys from the copy
-// `npm run pdf:labels` makes of them.
+// reads as the screen that asked the question; the server reads the same keys from those files at
+// start (apps/api/src/lib/catalogue-texts.ts).
 import type { Language } from '../constants';
 import { hongKongWallTime } from '../hong-kong-time';
 
