@@ -25,11 +25,11 @@ interface Def {
   type: string;
   checks?: unknown[];
   coerce?: boolean;
-  shape?: Record<string, z.ZodMiniType>;
+  shape?: Record<string, z.core.$ZodType>;
   catchall?: unknown;
-  element?: z.ZodMiniType;
-  innerType?: z.ZodMiniType;
-  options?: z.ZodMiniType[];
+  element?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
   discriminator?: string;
   inclusive?: boolean;
 }
@@ -38,23 +38,23 @@ interface Internals {
   values?: Set<unknown>;
   optin?: string;
 }
-const internalsOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
+const internalsOf = (schema: z.core.$ZodType) => (schema as unknown as { _zod: Internals })._zod;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** That part of the answer through zod itself: its output, as JSON. */
-function byZod(schema: z.ZodMiniType): Encode {
+function byZod(schema: z.core.$ZodType): Encode {
   return (value) => {
     const result = z.safeEncode(schema, value);
     return result.success ? JSON.stringify(result.data) : MISMATCH;
   };
 }
 
-const compiled = new WeakMap<z.ZodMiniType, Encode>();
+const compiled = new WeakMap<z.core.$ZodType, Encode>();
 
 /** The encoder of a response contract (cached per schema object). */
-export function compileContractEncoder(schema: z.ZodMiniType): Encode {
+export function compileContractEncoder(schema: z.core.$ZodType): Encode {
   let encode = compiled.get(schema);
   if (!encode) {
     encode = compile(schema);
@@ -79,7 +79,7 @@ function numberCheckOf(check: unknown): ((v: number) => boolean) | undefined {
   return undefined;
 }
 
-function compile(schema: z.ZodMiniType): Encode {
+function compile(schema: z.core.$ZodType): Encode {
   const { def, values } = internalsOf(schema);
   if (def.type === 'number' && !def.coerce && def.checks?.length) {
     const tests = def.checks.map(numberCheckOf);
@@ -149,7 +149,7 @@ function compile(schema: z.ZodMiniType): Encode {
   }
 }
 
-function compileObject(schema: z.ZodMiniType, def: Def): Encode {
+function compileObject(schema: z.core.$ZodType, def: Def): Encode {
   // a catch-all keeps undeclared keys (loose, strict objects): zod's business
   if (def.catchall !== undefined) return byZod(schema);
   const fields = Object.entries(def.shape!)
@@ -184,7 +184,9 @@ function compileObject(schema: z.ZodMiniType, def: Def): Encode {
  * what the encoder cannot write goes through fastify-type-provider-zod's serializer, unchanged (a
  * value outside the contract still fails there, as before).
  */
-export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodMiniType> = (route) => {
+export const contractSerializerCompiler = <S>(
+  ...[route]: Parameters<FastifySerializerCompiler<S>>
+): ReturnType<FastifySerializerCompiler<S>> => {
   const byProvider = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   if (!(route.schema instanceof z.core.$ZodType)) return byProvider;
   const encode = compileContractEncoder(route.schema);
