@@ -11,6 +11,10 @@
 // in BENCH_ROUNDS (default 2) slices taken in turn, so a change of the machine's load falls on
 // every route alike. BENCH_DB=pglite|postgresql: one database only;
 // BENCH_ROUTES=status,info: those calls only (and /healthz). BENCH_CPU_PROF=<dir>: the server's CPU profile. BENCH_SECONDS=50 is a 5-minute run per database (the memory figure).
+// Before the measured slices the server is left to finish its start-up work (it parses the PDF font
+// and starts the upload checks' thread after it answers /healthz: about 0.7 s of CPU that fell in the
+// first measured slice, always the status call's), then every route is loaded for BENCH_WARMUP
+// seconds (default 2, not counted) so the measured slices see JIT-compiled code on every route.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +28,7 @@ import { ensureApiBuild, freePort } from './lib/server.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 // the API suites' secret: the child brings its application to submitted with their helpers
 const SIGN_SECRET = 'test-secret';
 const root = path.resolve(import.meta.dirname, '..');
@@ -129,6 +134,24 @@ function statsOf(child: ChildProcess): Promise<Stats> {
   });
 }
 
+/**
+ * Waits until the server's own CPU use falls under a tenth of a core over half a second (its start-up
+ * work after /healthz answers is done), at most 30 s. Returns the wait and the CPU spent meanwhile.
+ */
+async function settle(child: ChildProcess): Promise<{ ms: number; cpuMs: number }> {
+  const started = Date.now();
+  const first = cpuOf(await statsOf(child));
+  let last = first;
+  while (Date.now() - started < 30_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuOf(await statsOf(child));
+    const busy = now - last;
+    last = now;
+    if (busy < 50_000) break;
+  }
+  return { ms: Date.now() - started, cpuMs: (last - first) / 1000 };
+}
+
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -225,6 +248,20 @@ async function benchOne(db: string, server: Started): Promise<Row[]> {
       queries: 0,
       cpuMicros: 0,
     });
+  }
+  // Not measured: every route loaded once for BENCH_WARMUP seconds, so no route's slices carry the
+  // JIT compilation of the code it runs first.
+  if (warmup > 0) {
+    for (const route of routes) {
+      const [method, url] = route.split(' ') as [string, string];
+      await autocannon({
+        url: `${base}${url}`,
+        method: method as 'GET' | 'POST',
+        ...(method === 'POST' ? { headers: FORM, body: statusBody(server.token) } : {}),
+        connections,
+        duration: warmup,
+      });
+    }
   }
   // The signed `_t` stays valid for 5 minutes: a fresh body for each slice.
   for (let round = 0; round < rounds; round++) {
@@ -349,8 +386,10 @@ for (const target of targets.filter((t) => !process.env.BENCH_DB || t.db === pro
     // the setup's uploads on a loaded machine: its image checks get more than a phone's 10 s
     const token = await prepare({ HEAVY_TIMEOUT_MS: '60000', ...env });
     server = await startServer(env, token);
+    const settled = await settle(server.child);
     console.log(
-      `${target.db}: compiled server on 127.0.0.1:${server.port}, answered /healthz ${server.startMs} ms after its start;` +
+      `${target.db}: compiled server on 127.0.0.1:${server.port}, answered /healthz ${server.startMs} ms after its start,` +
+        ` settled ${settled.ms} ms later (${settled.cpuMs.toFixed(0)} ms of CPU meanwhile); ${warmup} s of warm-up per route;` +
         ` ${seconds} s per route in ${rounds} slices, ${connections} connections; load average ${load()}`,
     );
     const started = Date.now();
