@@ -79,7 +79,10 @@ export async function prerenderLogin(options: {
     if (chunks.length !== FIRST_NAMESPACES.length)
       throw new Error(`prerender: ${lang}'s catalogue chunks not found (${chunks.join(', ')})`);
     const { html, title } = await renderLogin(lang);
-    await writeFile(path.join(options.outDir, `login.${lang}.html`), loginPage(index, lang, html, title, chunks));
+    await writeFile(
+      path.join(options.outDir, `login.${lang}.html`),
+      loginPage(index, lang, html, title, chunks),
+    );
   }
   console.log(`prerender: /login in ${PRERENDER_LANGUAGES.length} languages in ${Date.now() - started} ms`);
 }

@@ -197,7 +197,9 @@ export async function buildApp(
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
-  const prerendered = new Set(LANGUAGES.filter((lang) => existsSync(path.join(distDir, loginPageFile(lang)))));
+  const prerendered = new Set(
+    LANGUAGES.filter((lang) => existsSync(path.join(distDir, loginPageFile(lang)))),
+  );
   await app.register(async function webApp(web) {
     web.addHook('onRoute', (route) => {
       route.config = { ...route.config, unsigned: true, unlimited: true };

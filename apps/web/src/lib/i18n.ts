@@ -284,7 +284,10 @@ export function useTranslation(
  * Starts the app's language: the person's (or `lang`: the build's prerender), with the first
  * screen's namespaces on their way.
  */
-export function initI18n(namespaces: readonly string[] = ['common', 'login'], lang = initialLanguage()): Promise<void> {
+export function initI18n(
+  namespaces: readonly string[] = ['common', 'login'],
+  lang = initialLanguage(),
+): Promise<void> {
   applyLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   return loadNamespaces(namespaces);
