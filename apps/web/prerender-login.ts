@@ -21,7 +21,7 @@ export function catalogueChunks(
     if (file.type !== 'chunk' || !file.facadeModuleId) continue;
     const m = /\/locales\/([^/]+)\/(\w+)\.json$/.exec(file.facadeModuleId.replace(/\\/g, '/'));
     if (!m || !(FIRST_NAMESPACES as readonly string[]).includes(m[2]!)) continue;
-    (byLang[m[1]!] ??= []).push(file.fileName);
+    byLang[m[1]!] = [...(byLang[m[1]!] ?? []), file.fileName];
   }
   return byLang;
 }
