@@ -3,7 +3,7 @@
 // the login screen; each language's page is the built index.html with that markup in #root, its
 // `lang` and title, and modulepreload links for the entry and the language's two catalogue chunks
 // (otherwise fetched only once the entry runs). The server sends it for /login (apps/api, app.ts).
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type InlineConfig } from 'vite';
@@ -53,7 +53,8 @@ export async function prerenderLogin(options: {
   catalogues: Record<string, string[]>;
 }) {
   const started = Date.now();
-  const ssrOut = path.join(options.root, 'node_modules/.prerender');
+  // inside the app (its imports resolve from node_modules), one folder per build (two may run at once)
+  const ssrOut = path.join(options.root, 'node_modules/.prerender', `${process.pid}-${started}`);
   await build({
     ...options.config,
     root: options.root,
@@ -70,9 +71,9 @@ export async function prerenderLogin(options: {
       reportCompressedSize: false,
     },
   });
-  const { renderLogin } = (await import(
-    `${pathToFileURL(path.join(ssrOut, 'prerender.js')).href}?t=${started}`
-  )) as { renderLogin: (lang: Lang) => Promise<{ html: string; title: string }> };
+  const { renderLogin } = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as {
+    renderLogin: (lang: Lang) => Promise<{ html: string; title: string }>;
+  };
   const index = await readFile(path.join(options.outDir, 'index.html'), 'utf8');
   for (const lang of PRERENDER_LANGUAGES) {
     const chunks = options.catalogues[lang] ?? [];
@@ -84,5 +85,6 @@ export async function prerenderLogin(options: {
       loginPage(index, lang, html, title, chunks),
     );
   }
+  await rm(ssrOut, { recursive: true, force: true });
   console.log(`prerender: /login in ${PRERENDER_LANGUAGES.length} languages in ${Date.now() - started} ms`);
 }

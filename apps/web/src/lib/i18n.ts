@@ -139,6 +139,7 @@ export function loadNamespaces(nss: string | readonly string[], lang: Language =
 export async function setLanguage(lang: Language) {
   writeStored(LANG_STORE_KEY, lang);
   // mirrored for the server, which sends /login prerendered in it (decision 029)
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a language code; the Cookie Store API is missing in older phone browsers
   document.cookie = `${LANG_COOKIE}=${lang};path=/;max-age=7200;samesite=lax`;
   const shown = [...new Set(Object.values(bundles).flatMap((byNs) => Object.keys(byNs ?? {})))];
   await loadNamespaces(
