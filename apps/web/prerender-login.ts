@@ -36,9 +36,10 @@ export function loginPage(index: string, lang: Lang, markup: string, title: stri
   const root = /<div id="root">[\s\S]*?<\/div><!-- \/#root -->/;
   if (!root.test(index)) throw new Error('prerender: no #root in index.html');
   const links = [entry, ...preload.map((f) => `/${f}`)]
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`)
     .join('\n    ');
   return index
+    .replace(/(<script type="module" crossorigin|<link rel="modulepreload" crossorigin href="[^"]+")/g, '$1 fetchpriority="low"')
     .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('\n  </head>', `\n    ${links}\n  </head>`)

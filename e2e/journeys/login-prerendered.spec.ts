@@ -43,6 +43,16 @@ test('without JavaScript, /login shows the form in each language', async ({ brow
     await expectLoginForm(page, visit.lang);
     await context.close();
   }
+  // typed and sent before the script has run: nothing leaves the page (no number in the address)
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel(texts('zh-CN').mobile_label!, { exact: true }).fill('91234567');
+  await page.getByLabel(texts('zh-CN').mobile_label!, { exact: true }).press('Enter');
+  await page.getByRole('button', { name: texts('zh-CN').submit, exact: true }).click();
+  await page.waitForLoadState('load');
+  expect(page.url()).not.toContain('91234567');
+  await context.close();
 });
 
 // React's messages about hydration (production builds give only the error's number: 418, 423, 425)
