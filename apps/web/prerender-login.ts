@@ -38,12 +38,18 @@ export function loginPage(index: string, lang: Lang, markup: string, title: stri
   const links = [entry, ...preload.map((f) => `/${f}`)]
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`)
     .join('\n    ');
-  return index
-    .replace(/(<script type="module" crossorigin|<link rel="modulepreload" crossorigin href="[^"]+")/g, '$1 fetchpriority="low"')
-    .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('\n  </head>', `\n    ${links}\n  </head>`)
-    .replace(root, () => `<div id="root" data-prerendered="${lang}">${markup}</div>`);
+  return (
+    index
+      // the form is painted without them: the CSS and the first screen's pictures go first
+      .replace(
+        /(<script type="module" crossorigin|<link rel="modulepreload" crossorigin href="[^"]+")/g,
+        '$1 fetchpriority="low"',
+      )
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('\n  </head>', `\n    ${links}\n  </head>`)
+      .replace(root, () => `<div id="root" data-prerendered="${lang}">${markup}</div>`)
+  );
 }
 
 /** Builds the prerender entry for Node, renders each language and writes `dist/login.<lang>.html`. */
