@@ -84,7 +84,7 @@ try {
     for (const w of lh.warnings) console.log(`  lighthouse warning: ${w}`);
     console.log(
       `  run ${i + 1}: performance ${lh.score} — FCP ${(lh.fcp / 1000).toFixed(2)} s, LCP ${(lh.lcp / 1000).toFixed(2)} s` +
-        `, TBT ${lh.tbt.toFixed(0)} ms`,
+        `, TBT ${lh.tbt.toFixed(0)} ms${lh.lcpElement ? `; LCP element ${lh.lcpElement.slice(0, 100)}` : ''}`,
     );
     results.push(lh);
   }

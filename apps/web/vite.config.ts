@@ -5,25 +5,38 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueChunks, prerenderLogin } from './prerender-login.ts';
 
 // The request-sign secret ships to browsers (spec §7); server and client read the same variable.
 const signSecret = process.env.SIGN_SECRET ?? 'hk-open-account-h5';
 
 /**
- * Writes .br and .gz beside every text asset once, at build time; the server sends them to
+ * /login prerendered per language into dist/login.<lang>.html (prerender-login.ts, decision 029),
+ * then .br and .gz written beside every text asset once, at build time; the server sends them to
  * clients that accept them (@fastify/static `preCompressed`), so no request pays for compression.
+ * Neither for the prerender's own Node build.
  */
-function precompress(): Plugin {
+function prerenderAndPrecompress(): Plugin {
   let outDir = 'dist';
+  let root = '.';
+  let ssr = false;
+  let catalogues: Record<string, string[]> = {};
   return {
-    name: 'precompress',
+    name: 'prerender-and-precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_, bundle) {
+      catalogues = catalogueChunks(bundle);
     },
     // the same files and levels as before, compressed on libuv's thread pool all at once instead of
     // one after the other on the main thread (decision 027: the build's time)
     async closeBundle() {
+      if (ssr) return;
+      await prerenderLogin({ root, outDir, catalogues, config: { plugins: [react()], define } });
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const p = path.join(dir, f);
@@ -49,9 +62,11 @@ function precompress(): Plugin {
   };
 }
 
+const define = { __SIGN_SECRET__: JSON.stringify(signSecret) };
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  define: { __SIGN_SECRET__: JSON.stringify(signSecret) },
+  plugins: [react(), prerenderAndPrecompress()],
+  define,
   build: {
     target: 'es2020',
     sourcemap: false,

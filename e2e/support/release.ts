@@ -27,8 +27,10 @@ const HASHED = /^(.+-[A-Za-z0-9_-]{8})\.(js|css)$/;
 export function releaseWithChangedChunk(dist: string, chunk: string): string[] {
   const assets = path.join(dist, 'assets');
   const hashed = readdirSync(assets).filter((f) => HASHED.test(f));
+  // the pages: index.html and /login prerendered per language (decision 029)
+  const pages = readdirSync(dist).filter((f) => /^(index|login\.[\w-]+)\.html$/.test(f));
   const texts = new Map(
-    [...hashed, '../index.html'].map((f) => [f, readFileSync(path.join(assets, f), 'utf8')]),
+    [...hashed, ...pages.map((p) => `../${p}`)].map((f) => [f, readFileSync(path.join(assets, f), 'utf8')]),
   );
   const changed = new Set(hashed.filter((f) => f.startsWith(chunk)).map((f) => HASHED.exec(f)![1]!));
   if (changed.size === 0) throw new Error(`no chunk named ${chunk}* in ${assets}`);
@@ -56,6 +58,7 @@ export function releaseWithChangedChunk(dist: string, chunk: string): string[] {
     for (const z of ['gz', 'br']) rmSync(path.join(assets, `${file}.${z}`), { force: true });
     gone.push(file);
   }
-  for (const z of ['gz', 'br']) rmSync(path.join(dist, `index.html.${z}`), { force: true });
+  for (const page of pages)
+    for (const z of ['gz', 'br']) rmSync(path.join(dist, `${page}.${z}`), { force: true });
   return gone;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { addErrorMessages, pickLanguage } from '@hk/domain';
+import { addErrorMessages, LANGUAGES, pickLanguage } from '@hk/domain';
 import { FLOW_ERROR_MESSAGES } from '@hk/domain/flow/messages';
 import { STAFF_API_PREFIX } from '@hk/domain/staff/contracts';
 import { STAFF_ERROR_MESSAGES } from '@hk/domain/staff/messages';
@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hasDevTools, hasMailDevTools } from './config';
 import type { AppContext } from './context';
 import { setBuiltAppCacheHeaders } from './lib/built-app-cache';
+import { loginPageFile, loginPageLanguage } from './lib/login-page';
 import { registerBackofficeApp } from './plugins/app/backoffice-app/register-backoffice-app';
 import { createContentCache } from './plugins/app/content/content-cache';
 import { errorHandler, sendError } from './plugins/app/error-handler';
@@ -185,7 +186,9 @@ export async function buildApp(
 }
 
 /**
- * Serves the built web app; client routes (/login, /userinfo/…) get index.html. Everything lives in
+ * Serves the built web app; client routes (/userinfo/…) get index.html, and /login (and `/`, which is
+ * /login when logged out) the login screen prerendered in the person's language when the build wrote
+ * it (decision 029; `login.<lang>.html`, chosen by lib/login-page.ts). Everything lives in
  * one encapsulated plugin, and its routes (the file routes @fastify/static adds, which take no
  * route config, and the page fallback) are marked outside the signed API and the general request
  * limit by a hook of that plugin only: a route registered anywhere else, before or after, keeps
@@ -194,6 +197,9 @@ export async function buildApp(
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
+  const prerendered = new Set(
+    LANGUAGES.filter((lang) => existsSync(path.join(distDir, loginPageFile(lang)))),
+  );
   await app.register(async function webApp(web) {
     web.addHook('onRoute', (route) => {
       route.config = { ...route.config, unsigned: true, unlimited: true };
@@ -216,6 +222,14 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       const file = request.url.split('?')[0]!.replace(/^\/+/, '');
       if (file && /\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
       reply.header('cache-control', 'no-cache');
+      if (/^\/(login)?$/i.test(decoded)) {
+        const lang = loginPageLanguage(request);
+        if (prerendered.has(lang)) {
+          // one address, three answers: a cache keeps them apart by what chose the language
+          reply.header('vary', 'Accept-Language, Cookie');
+          return reply.sendFile(loginPageFile(lang));
+        }
+      }
       return reply.sendFile('index.html');
     });
   });

@@ -88,10 +88,13 @@ describe('feature boundaries', () => {
   });
 });
 
-/** How high a file of `src/` sits: main.tsx, then app/, then everything else (features and shared code). */
+/**
+ * How high a file of `src/` sits: the entries (main.tsx, and prerender.tsx, the build's render of
+ * /login, decision 029), then app/, then everything else (features and shared code).
+ */
 function layerOf(file: string, src: string): number {
   const rel = path.posix.relative(src, file);
-  if (rel === 'main.tsx') return 0;
+  if (rel === 'main.tsx' || rel === 'prerender.tsx') return 0;
   return rel.startsWith('app/') ? 1 : 2;
 }
 

@@ -1,16 +1,15 @@
 import 'antd-mobile/es/global';
-import { StrictMode, Suspense, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppRoot } from './app/app-root';
 import { entryRedirect } from './app/entry-redirect';
-import { PageFallback } from './app/root-layout';
 import { AppRoutes, navigateFromOutside } from './app/router';
-import { SessionHandoffGate } from './app/session-handoff-gate';
 import { runStartUpCalls } from './app/start-up';
 import { setSessionInvalidHandler } from './lib/api-client';
 import { captureEntryParams } from './lib/entry-params';
 import { installGlobalErrorHandler } from './lib/global-errors';
-import { initI18n } from './lib/i18n';
+import { currentLanguage, initI18n } from './lib/i18n';
 import { clearLoadedQueries } from './lib/query-client-ref';
 import { installReleaseReload } from './lib/release-reload';
 import { ROUTES } from './lib/routes';
@@ -31,8 +30,12 @@ captureEntryParams(window.location.search);
 captureTokenFromUrl();
 const landing = entryRedirect(window.location, Boolean(getToken()));
 if (landing) window.history.replaceState(null, '', landing);
+// logged out, `/` is the login screen (the router's redirect, made before the first render: the
+// server sends `/` the prerendered /login, decision 029)
+else if (window.location.pathname === '/' && !getToken())
+  window.history.replaceState(null, '', ROUTES.login.path + window.location.search);
 applyTheme();
-void initI18n();
+const catalogues = initI18n();
 
 // TanStack Query loads with the first screen that reads through it (lib/lazy-with-query.tsx): the
 // login form does without it (decision 015). A stored session lands on such a screen: its code
@@ -46,20 +49,27 @@ setSessionInvalidHandler(() => {
   navigateFromOutside(ROUTES.login.path);
 });
 
-// The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task (a phone's main thread stays responsive while
-// the login screen is built; Lighthouse's total blocking time, issue #13).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Suspense fallback={<PageFallback />}>
-        <SessionHandoffGate>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </SessionHandoffGate>
-      </Suspense>
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const app = (
+  <AppRoot>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppRoot>
+);
+// The server sent /login prerendered in a language (decision 029): hydrated when this is what the
+// first render draws (logged out, on /login, in that language), once its catalogues are here
+// (preloaded by the page); otherwise rendered afresh, replacing it. The first render as a
+// transition: React renders it in slices of a few milliseconds, yielding to the browser between
+// them, instead of one long task (Lighthouse's total blocking time, issue #13).
+if (
+  container.dataset.prerendered === currentLanguage() &&
+  window.location.pathname === ROUTES.login.path &&
+  !getToken()
+) {
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  catalogues.then(hydrate, hydrate);
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -46,3 +46,10 @@ export function checkLoginForm(v: LoginFormValues): Partial<Record<LoginFormFiel
   else if (!SMS_CODE_RE.test(smsCode)) out.smsCode = 'sms_code_format';
   return { ...out, ...own };
 }
+
+/**
+ * What check_verify_code answers in `status` (issue #2 §3). Here, not in progress.ts: the login form
+ * reads it, and a module it imports comes whole with /login's first load (decision 029).
+ */
+export const LoginUserStatus = { NEW: 0, IN_PROGRESS: 1, SUBMITTED: 2 } as const;
+export type LoginUserStatus = (typeof LoginUserStatus)[keyof typeof LoginUserStatus];

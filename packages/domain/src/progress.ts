@@ -36,10 +36,6 @@ export function stagesReached(infoProgress: number): FlowStage[] {
   return FLOW_STAGES.filter((s) => s.progress <= infoProgress).map((s) => s.id);
 }
 
-/** What check_verify_code answers in `status` (issue #2 §3). */
-export const LoginUserStatus = { NEW: 0, IN_PROGRESS: 1, SUBMITTED: 2 } as const;
-export type LoginUserStatus = (typeof LoginUserStatus)[keyof typeof LoginUserStatus];
-
 /** `progress` of the status response: registered = logged in, no application yet. */
 export const PROGRESS_VALUES = ['registered', 'opening', 'submitted'] as const;
 export type ProgressValue = (typeof PROGRESS_VALUES)[number];

@@ -5,7 +5,9 @@ import { ROUTES, routeByPath } from '../lib/routes';
 import { useIsLoggedIn } from '../lib/session';
 import { clearPendingTimers } from '../lib/timers';
 
-const originalTitle = document.title;
+// the page's own title, read at the first screen's effect (not at import: the build renders the
+// login screen without a document, decision 029)
+let originalTitle: string | undefined;
 
 export function PageFallback() {
   return (
@@ -28,6 +30,7 @@ export function RootLayout() {
   }, [location.pathname]);
 
   useEffect(() => {
+    originalTitle ??= document.title;
     const fromQuery = new URLSearchParams(location.search).get('title');
     // The login screen's title is the broker's name alone (spec §1); others add it after theirs.
     const broker = t('broker_name');

@@ -35,6 +35,9 @@ async function loadCatalogue(lang: Language, ns: string): Promise<Catalogue | un
 /** `hk_lang`: a generic stored value, so it carries an expiry like every other (spec §3, 7200 s). */
 export const LANG_STORE_KEY = 'lang';
 
+/** The stored choice as the server sees it (apps/api serves /login prerendered in it). */
+export const LANG_COOKIE = 'hk_lang';
+
 const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
 /** The language chosen on the login page, while its stored value lives. */
@@ -135,6 +138,9 @@ export function loadNamespaces(nss: string | readonly string[], lang: Language =
 /** Chooses a language: stored, its catalogues for the screens shown loaded first, then applied. */
 export async function setLanguage(lang: Language) {
   writeStored(LANG_STORE_KEY, lang);
+  // mirrored for the server, which sends /login prerendered in it (decision 029)
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a language code; the Cookie Store API is missing in older phone browsers
+  document.cookie = `${LANG_COOKIE}=${lang};path=/;max-age=7200;samesite=lax`;
   const shown = [...new Set(Object.values(bundles).flatMap((byNs) => Object.keys(byNs ?? {})))];
   await loadNamespaces(
     shown.filter((ns) => hasNamespace(ns, language)),
@@ -275,9 +281,15 @@ export function useTranslation(
   return { t: fixedT(lang, nss), i18n, ready };
 }
 
-/** Starts the app's language: the person's, with the first screen's namespaces on their way. */
-export function initI18n(namespaces: readonly string[] = ['common', 'login']): Promise<void> {
-  applyLanguage(initialLanguage());
+/**
+ * Starts the app's language: the person's (or `lang`: the build's prerender), with the first
+ * screen's namespaces on their way.
+ */
+export function initI18n(
+  namespaces: readonly string[] = ['common', 'login'],
+  lang = initialLanguage(),
+): Promise<void> {
+  applyLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   return loadNamespaces(namespaces);
 }

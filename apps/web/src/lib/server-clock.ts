@@ -1,5 +1,3 @@
-import { hongKongToday } from '@hk/domain';
-
 /**
  * The server's clock as seen from this device. A phone's clock may be minutes off, and the API
  * refuses a `_t` more than 5 minutes from its own (SIGN_MAX_SKEW_MS, status 1004), so requests are
@@ -20,14 +18,6 @@ let offsetMs = 0;
 /** The server's time now, in milliseconds since the epoch: what `_t` carries. */
 export function serverNow(): number {
   return Date.now() + offsetMs;
-}
-
-/**
- * Today in Hong Kong (YYYY-MM-DD) by the server's clock: the day the age rules are judged on, on the
- * phone as on the server (domain hongKongToday, issue #5 §1), whatever the phone's zone or clock.
- */
-export function serverTodayInHongKong(nowMs = serverNow()): string {
-  return hongKongToday(new Date(nowMs));
 }
 
 export function serverClockOffset(): number {

@@ -136,7 +136,10 @@ describe('item 3: the language choice is a stored value with an expiry (spec §3
     expect(raw.expires).toBeGreaterThanOrEqual(before + STORAGE_DEFAULT_TTL_S * 1000);
     expect(raw.expires).toBeLessThanOrEqual(Date.now() + STORAGE_DEFAULT_TTL_S * 1000);
     expect(storedLanguage()).toBe('zh-HK');
+    // mirrored into a cookie for the server's prerendered /login (decision 029), for as long
+    expect(document.cookie).toMatch(/(^|; )hk_lang=zh-HK(;|$)/);
     await setLanguage('en');
+    expect(document.cookie).toMatch(/(^|; )hk_lang=en(;|$)/);
   });
 
   it('an expired choice is gone; a raw value from before is honoured once and stored with an expiry', () => {

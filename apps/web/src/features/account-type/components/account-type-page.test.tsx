@@ -3,7 +3,7 @@ import { ASSET_PROOF_TYPES } from '@hk/domain/steps/account-type/account-rules';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serverTodayInHongKong } from '../../../lib/server-clock';
+import { serverTodayInHongKong } from '../../../lib/server-today';
 import { uploadDocument } from '../../../step-kit/api/upload-document';
 import {
   type Body,

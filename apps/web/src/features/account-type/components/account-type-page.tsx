@@ -10,7 +10,7 @@ import { useMemo, useRef } from 'react';
 import * as z from 'zod/mini';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
-import { serverTodayInHongKong } from '../../../lib/server-clock';
+import { serverTodayInHongKong } from '../../../lib/server-today';
 import { type StepInfo, useStepInfo } from '../../../step-kit/api/step-api';
 import {
   CheckField,

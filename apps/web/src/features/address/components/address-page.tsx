@@ -14,7 +14,7 @@ import { useMemo } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageFlags } from '../../../lib/page-flags';
-import { serverTodayInHongKong } from '../../../lib/server-clock';
+import { serverTodayInHongKong } from '../../../lib/server-today';
 import type { StepInfo } from '../../../step-kit/api/step-api';
 import {
   CheckField,

@@ -34,7 +34,9 @@ export function LoginFooter() {
                   setIndex(i);
                 }}
               >
-                <img src={s.src} alt="" width={120} height={76} loading="lazy" />
+                {/* not lazy: on a phone they are in the first screen, painted from the prerendered
+                    HTML (decision 029), and the largest thing in it */}
+                <img src={s.src} alt="" width={120} height={76} />
               </button>
               <span>{labels[s.key]}</span>
             </li>

@@ -300,6 +300,9 @@ export function LoginForm() {
     <form
       className="login-form"
       noValidate
+      // The page arrives painted before its script (decision 029): a submit before hydration (Enter
+      // in a field) must not send the number in the address. "dialog" outside a dialog sends nothing.
+      method="dialog"
       onSubmit={handleSubmit(onValid, toastFirstError)}
       // The toast and dialog code loads at the first touch, while the person types: the first
       // load of /login stays within its budget and the first toast still shows at once.

@@ -13,7 +13,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState }
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { DatePicker } from '../../../components/ui';
 import { useTranslation } from '../../../lib/i18n';
-import { serverTodayInHongKong } from '../../../lib/server-clock';
+import { serverTodayInHongKong } from '../../../lib/server-today';
 import { fromIsoDate, normalizeTypedDate, toIsoDate } from '../lib/dates';
 
 export interface IdDetailsFormValues {

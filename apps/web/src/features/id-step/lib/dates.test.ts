@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { learnServerTime, resetServerClock, serverTodayInHongKong } from '../../../lib/server-clock';
+import { learnServerTime, resetServerClock } from '../../../lib/server-clock';
+import { serverTodayInHongKong } from '../../../lib/server-today';
 import { fromIsoDate, normalizeTypedDate, toIsoDate } from './dates';
 
 afterEach(() => {

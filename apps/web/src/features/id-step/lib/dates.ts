@@ -1,4 +1,4 @@
-// Today (in Hong Kong, by the server's clock) comes from lib/server-clock.ts: serverTodayInHongKong.
+// Today (in Hong Kong, by the server's clock) comes from lib/server-today.ts: serverTodayInHongKong.
 
 export function toIsoDate(d: Date): string {
   const m = String(d.getMonth() + 1).padStart(2, '0');
