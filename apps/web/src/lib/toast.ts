@@ -31,6 +31,11 @@ function loadDialog() {
   return dialogModule;
 }
 
+/** Resolves once every overlay module asked for so far has loaded (tests end after it). */
+export function overlaysLoaded() {
+  return Promise.allSettled([toastModule, toastTapModule, dialogModule]);
+}
+
 /** spec §4 toast types; a loading toast is not dismissed by a tap, the others are. */
 export type ToastKind = 'info' | 'success' | 'error' | 'warn' | 'loading';
 
