@@ -102,7 +102,7 @@ export async function signInStaffApi(
     });
   let account = await staffCode(raw, role, { username });
   let signIn = await signInWith(account);
-  // A demo account is shared by the journeys of both workers: if another signed in with this
+  // A demo account is shared by the journeys of every worker: if another signed in with this
   // code first, ours is a replay (refused like a wrong code). Once more, with the next code.
   if (signIn.status() === 401) {
     account = await staffCode(raw, role, { after: account.code, username });
