@@ -2,6 +2,13 @@
 
 export const LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** A value that is one of the product's languages (a stored choice, a cookie). */
+export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
+/**
+ * The cookie the web app mirrors the person's language choice into, so that the server can send
+ * /login prerendered in it (decision 029).
+ */
+export const LANG_COOKIE = 'hk_lang';
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 export const API_VERSION_TAG = 'hk9.0'; // spec §7: 'v9' is sent as 'hk9.0'

@@ -10,13 +10,11 @@
 // domain's catalogue test fails naming it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Language } from '@hk/domain';
+import { LANGUAGES, type Language } from '@hk/domain';
 import { allCatalogueKeys } from '@hk/domain/steps/catalogues';
 import { API_ROOT } from './api-root';
 
 export type Texts = Record<Language, string>;
-
-const LANGS: readonly Language[] = ['zh-CN', 'zh-HK', 'en'];
 
 /** The web app's screen texts, `<lang>/<ns>.json`. */
 export const LOCALES_DIR = path.join(API_ROOT, '../web/src/locales');
@@ -33,8 +31,8 @@ export function readCatalogueTexts(dir: string = LOCALES_DIR): Record<string, Te
   for (const key of allCatalogueKeys()) {
     const at = key.indexOf(':');
     const [ns, name] = [key.slice(0, at), key.slice(at + 1)];
-    const texts = Object.fromEntries(LANGS.map((l) => [l, locale(l, ns)[name]]));
-    if (LANGS.every((l) => typeof texts[l] === 'string')) out[key] = texts as Texts;
+    const texts = Object.fromEntries(LANGUAGES.map((l) => [l, locale(l, ns)[name]]));
+    if (LANGUAGES.every((l) => typeof texts[l] === 'string')) out[key] = texts as Texts;
   }
   return out;
 }

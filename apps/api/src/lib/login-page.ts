@@ -1,9 +1,6 @@
-import { LANGUAGES, type Language, pickLanguage } from '@hk/domain';
+import { isLanguage, LANG_COOKIE, type Language, pickLanguage } from '@hk/domain';
 
-/** The cookie the web app mirrors the person's language choice into (apps/web lib/i18n.ts). */
-export const LANG_COOKIE = 'hk_lang';
-
-const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
+const STORED_CHOICE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
 
 /**
  * The language of the prerendered /login the server sends (decision 029), in the order the web app
@@ -18,7 +15,7 @@ export function loginPageLanguage(request: {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const asked = [query.language, query.lang].find((v) => typeof v === 'string' && v !== '');
   if (typeof asked === 'string') return pickLanguage(asked);
-  const stored = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+  const stored = STORED_CHOICE.exec(request.headers.cookie ?? '')?.[1];
   if (isLanguage(stored)) return stored;
   return pickLanguage(request.headers['accept-language']);
 }

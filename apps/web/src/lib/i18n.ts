@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@hk/domain';
+import { DEFAULT_LANGUAGE, isLanguage, LANG_COOKIE, type Language, pickLanguage } from '@hk/domain';
 import type { i18n as I18next, TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from './storage';
@@ -34,11 +34,6 @@ async function loadCatalogue(lang: Language, ns: string): Promise<Catalogue | un
 
 /** `hk_lang`: a generic stored value, so it carries an expiry like every other (spec §3, 7200 s). */
 export const LANG_STORE_KEY = 'lang';
-
-/** The stored choice as the server sees it (apps/api serves /login prerendered in it). */
-export const LANG_COOKIE = 'hk_lang';
-
-const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
 /** The language chosen on the login page, while its stored value lives. */
 export function storedLanguage(): Language | null {
